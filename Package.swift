@@ -1,0 +1,34 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+// Layout and dependency direction follow the design card:
+//   pkgctl → Packager → {CueDetect, DateRangeWriter}; only Packager imports CFFmpeg.
+// CueDetect and DateRangeWriter stay pure Swift (no FFmpeg, no files, no clocks).
+let package = Package(
+    name: "pkgctl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pkgctl", targets: ["pkgctl"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
+        .target(name: "CueDetect", path: "Sources/CueDetect"),
+        .target(name: "DateRangeWriter", path: "Sources/DateRangeWriter"),
+        .target(
+            name: "Packager",
+            dependencies: ["CFFmpeg", "CueDetect", "DateRangeWriter"],
+            path: "Sources/Packager"
+        ),
+        .executableTarget(name: "pkgctl", dependencies: ["Packager"], path: "Sources/pkgctl"),
+        .testTarget(
+            name: "PackagerTests",
+            dependencies: ["Packager", "CueDetect", "DateRangeWriter"],
+            path: "Tests/PackagerTests"
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+import Foundation
+import Packager
+
+/// Exit codes shared by every subcommand.
+enum ExitCode {
+    static let ok: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+}
+
+let usageText = """
+usage: pkgctl <command> [options]
+
+commands:
+  cues INPUT [--format json|text] [--sidecar FILE] [--chapters] [--recap-pattern REGEX]
+      list every SCTE-35 cue in INPUT and the spans they form
+  validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]...   check playlists against the HLS rules
+  validate --live V1 V2 ...                            check successive live playlist versions
+  --version
+
+"""
+
+extension CommandLine {
+    static func run(_ args: [String]) -> Int32 {
+        guard let command = args.first else {
+            FileHandle.standardError.write(Data(usageText.utf8))
+            return ExitCode.usage
+        }
+        let rest = Array(args.dropFirst())
+        switch command {
+        case "cues": return CuesCommand.run(rest)
+        case "--version", "version":
+            print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
+            return ExitCode.ok
+        case "-h", "--help", "help":
+            print(usageText, terminator: "")
+            return ExitCode.ok
+        default:
+            FileHandle.standardError.write(Data("pkgctl: unknown command '\(command)'\n\(usageText)".utf8))
+            return ExitCode.usage
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import Packager
+
+FFmpegLibraries.quietLogs()
+exit(CommandLine.run(Array(CommandLine.arguments.dropFirst())))

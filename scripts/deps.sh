@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages pkgctl needs to build, test and demo, if any are missing.
+# Usage: scripts/deps.sh [build|test]   (test adds the tools the test suite drives)
+set -euo pipefail
+want=(pkg-config libavformat-dev libavcodec-dev libavutil-dev)
+if [ "${1:-build}" = test ]; then
+  want+=(ffmpeg python3)
+fi
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "deps: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "deps: missing Debian packages: ${missing[*]}" >&2
+    echo "deps: run as root, or: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+if ! command -v swift >/dev/null 2>&1; then
+  echo "deps: no 'swift' on PATH; install the Swift 6.x toolchain (https://swift.org/install) first" >&2
+  exit 1
+fi
