@@ -29,6 +29,7 @@ extension CommandLine {
         let rest = Array(args.dropFirst())
         switch command {
         case "cues": return CuesCommand.run(rest)
+        case "validate": return ValidateCommand.run(rest)
         case "--version", "version":
             print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
             return ExitCode.ok
