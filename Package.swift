@@ -28,7 +28,8 @@ let package = Package(
         .testTarget(
             name: "PackagerTests",
             dependencies: ["Packager", "CueDetect", "DateRangeWriter"],
-            path: "Tests/PackagerTests"
+            path: "Tests/PackagerTests",
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -1,0 +1,113 @@
+import CFFmpeg
+
+/// libavformat demuxing of a file or stream URL, optionally through a TeeIOContext so a
+/// byte observer (the TS section scanner) sees the input in the same pass.
+final class MediaDemuxer {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var tee: TeeIOContext?
+    let url: String
+    private(set) var streams: [StreamInfo] = []
+
+    /// - Parameters:
+    ///   - observer: when given, input is read through a non-seekable tee and every byte is
+    ///     passed to it; otherwise libavformat does its own (seekable) I/O.
+    ///   - options: protocol/demuxer options (e.g. `timeout`, `fifo_size` for udp).
+    init(url: String, options: [String: String] = [:], observer: TeeIOContext.Observer? = nil) throws {
+        self.url = url
+        guard var ctx = avformat_alloc_context() else {
+            throw FFmpegError(operation: "allocate a demuxer for", input: url, code: pkgctl_averror(ENOMEM))
+        }
+        if let observer {
+            let tee = try TeeIOContext(url: url, options: options, observer: observer)
+            self.tee = tee
+            ctx.pointee.pb = tee.context
+        }
+        var dict: OpaquePointer?
+        for (k, v) in options where observer == nil { av_dict_set(&dict, k, v, 0) }
+        defer { av_dict_free(&dict) }
+        var maybeCtx: UnsafeMutablePointer<AVFormatContext>? = ctx
+        let opened = avformat_open_input(&maybeCtx, url, nil, &dict)
+        guard opened >= 0, let opened_ctx = maybeCtx else {
+            // avformat_open_input frees the context on failure.
+            throw FFmpegError(operation: "open", input: url, code: opened)
+        }
+        ctx = opened_ctx
+        format = ctx
+        let info = avformat_find_stream_info(ctx, nil)
+        guard info >= 0 else {
+            throw FFmpegError(operation: "read stream information from", input: url, code: info)
+        }
+        refreshStreams()
+    }
+
+    deinit {
+        avformat_close_input(&format)
+    }
+
+    var formatName: String {
+        guard let name = format?.pointee.iformat?.pointee.name else { return "" }
+        return String(cString: name)
+    }
+
+    /// Re-reads the stream table; MPEG-TS inputs can add streams mid-way (PMT changes).
+    @discardableResult
+    func refreshStreams() -> Bool {
+        guard let ctx = format else { return false }
+        let count = Int(ctx.pointee.nb_streams)
+        guard count != streams.count else { return false }
+        var list: [StreamInfo] = []
+        for i in 0..<count {
+            guard let st = ctx.pointee.streams[i], let par = st.pointee.codecpar else { continue }
+            let kind: StreamInfo.Kind
+            switch par.pointee.codec_type {
+            case AVMEDIA_TYPE_VIDEO: kind = .video
+            case AVMEDIA_TYPE_AUDIO: kind = .audio
+            case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+            case AVMEDIA_TYPE_DATA: kind = .data
+            default: kind = .other
+            }
+            list.append(StreamInfo(
+                index: i, id: Int(st.pointee.id), kind: kind,
+                codecName: String(cString: avcodec_get_name(par.pointee.codec_id)),
+                isSCTE35: par.pointee.codec_id == AV_CODEC_ID_SCTE_35,
+                timeBase: (st.pointee.time_base.num, st.pointee.time_base.den),
+                width: Int(par.pointee.width), height: Int(par.pointee.height)))
+        }
+        streams = list
+        return true
+    }
+
+    /// Tells libavformat to drop a stream's packets early (cheaper demux when only cues matter).
+    func discard(streamIndex: Int) {
+        guard let ctx = format, streamIndex < Int(ctx.pointee.nb_streams),
+              let st = ctx.pointee.streams[streamIndex] else { return }
+        st.pointee.discard = AVDISCARD_ALL
+    }
+
+    var chapters: [ChapterInfo] {
+        guard let ctx = format else { return [] }
+        var result: [ChapterInfo] = []
+        for i in 0..<Int(ctx.pointee.nb_chapters) {
+            guard let ch = ctx.pointee.chapters[i] else { continue }
+            let tb = ch.pointee.time_base
+            let scale = tb.den == 0 ? 0 : Double(tb.num) / Double(tb.den)
+            var title = ""
+            if let entry = av_dict_get(ch.pointee.metadata, "title", nil, 0), let value = entry.pointee.value {
+                title = String(cString: value)
+            }
+            result.append(ChapterInfo(index: i, title: title, start: Double(ch.pointee.start) * scale,
+                                      end: Double(ch.pointee.end) * scale))
+        }
+        return result
+    }
+
+    /// The next packet, or nil at end of input.
+    func read(into packet: DemuxedPacket) throws -> Bool {
+        guard let ctx = format else { return false }
+        packet.unref()
+        let r = av_read_frame(ctx, packet.packet)
+        if r == FFmpegError.eof { return false }
+        guard r >= 0 else { throw FFmpegError(operation: "read", input: url, code: r) }
+        return true
+    }
+}
