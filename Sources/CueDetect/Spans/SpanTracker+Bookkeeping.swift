@@ -59,7 +59,8 @@ extension SpanTracker {
         return nextSerial
     }
 
-    /// The innermost open container that has started by `ticks` (most recently opened wins).
+    /// The innermost container that has started by `ticks` and has not ended (no End, cancel or
+    /// auto-return yet; a planned end alone does not end it). The most recently opened wins.
     func parentSerial(forStartAt ticks: Int64) -> Int? {
         tracked.last { $0.isContainer && $0.span.startTicks <= ticks }?.span.serial
     }
@@ -100,8 +101,9 @@ extension SpanTracker {
         if records.count > Self.recordLimit { records.removeFirst(records.count - Self.recordLimit) }
     }
 
-    /// An in-cue / End / cancel with nothing open: a resend if the event just ended that way,
-    /// otherwise unmatched (`unknownCancel` picks which counter).
+    /// An in-cue / End (or, with `isCancel`, a cancel) with nothing open to act on: a resend if
+    /// the event's last span already ended that way, ignored if its start was rejected by the
+    /// classifier, otherwise unmatched.
     mutating func countOrphan(_ source: SpanSource, eventID: UInt32, isCancel: Bool) {
         let record = lastRecord(of: source, eventID: eventID)
         switch (record?.outcome, isCancel) {
