@@ -1,0 +1,20 @@
+/// The MPEG-2 section CRC (ISO/IEC 13818-1 Annex A) that SCTE 35 uses for CRC_32:
+/// polynomial 0x04C11DB7, initial value 0xFFFFFFFF, MSB first, no reflection, no final XOR.
+/// Running it over a whole section including its CRC_32 yields 0.
+public enum CRC32MPEG2 {
+    private static let table: [UInt32] = (0 ..< 256).map { index in
+        var crc = UInt32(index) << 24
+        for _ in 0 ..< 8 {
+            crc = (crc & 0x8000_0000) != 0 ? (crc << 1) ^ 0x04C1_1DB7 : crc << 1
+        }
+        return crc
+    }
+
+    public static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc = (crc << 8) ^ table[Int((crc >> 24) ^ UInt32(byte))]
+        }
+        return crc
+    }
+}
