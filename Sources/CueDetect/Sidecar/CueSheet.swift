@@ -110,15 +110,4 @@ public enum SectionText {
         default: return nil
         }
     }
-
-    public static func upperHex(_ bytes: [UInt8]) -> String {
-        let table = Array("0123456789ABCDEF".utf8)
-        var out = [UInt8]("0x".utf8)
-        out.reserveCapacity(2 + bytes.count * 2)
-        for b in bytes {
-            out.append(table[Int(b >> 4)])
-            out.append(table[Int(b & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }

@@ -84,9 +84,13 @@ extension SpanTracker {
         return .closed(entry.span)
     }
 
+    /// A span cancelled after it started (the splice already happened: an early termination)
+    /// ends at the tracker's clock, the cancel's time; one cancelled before its start never
+    /// played and keeps no end.
     mutating func cancel(at index: Int) -> SpanEvent {
         var entry = tracked.remove(at: index)
         entry.span.endedBy = .cancel
+        if let now = latestTicks, now > entry.span.startTicks { entry.span.endTicks = now }
         remember(entry, outcome: .cancelled)
         return .cancelled(entry.span)
     }

@@ -13,6 +13,8 @@ final class InBandCueReader {
         var reconcile: SectionReconciler.Stats
         var formatName: String
         var streams: [StreamInfo]
+        var chapters: [ChapterInfo]
+        var startTicks: Int64?
     }
 
     /// Bytes flow from the tee callback into here while libavformat reads.
@@ -77,6 +79,6 @@ final class InBandCueReader {
         reconciler.finish()
         return Result(cues: cues, firstVideoTicks: assembler.firstVideoTicks, lastVideoTicks: lastVideo,
                       scan: state.scanner.stats, reconcile: reconciler.stats, formatName: demuxer.formatName,
-                      streams: demuxer.streams)
+                      streams: demuxer.streams, chapters: demuxer.chapters, startTicks: demuxer.startTicks)
     }
 }

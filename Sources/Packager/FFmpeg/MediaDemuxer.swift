@@ -84,6 +84,12 @@ final class MediaDemuxer {
         st.pointee.discard = AVDISCARD_ALL
     }
 
+    /// AVFormatContext.start_time in 90 kHz ticks (nil when unknown).
+    var startTicks: Int64? {
+        guard let ctx = format, ctx.pointee.start_time != pkgctl_nopts() else { return nil }
+        return av_rescale(ctx.pointee.start_time, 90_000, Int64(AV_TIME_BASE))
+    }
+
     var chapters: [ChapterInfo] {
         guard let ctx = format else { return [] }
         var result: [ChapterInfo] = []
