@@ -14,14 +14,34 @@ public struct DetectedCue: Sendable {
     /// current time, or, for commands without a time, the first video access unit after arrival.
     public var effectiveTicks: Int64?
     public var arrivalTicks: Int64?
+    /// Set for container chapters, which carry no SCTE-35 section.
+    public var chapter: ChapterSignal?
+
+    public init(origin: CueOrigin, bytes: [UInt8], section: SpliceInfoSection?, decodeError: String?,
+                arrivalPTS: UInt64?, splicePTS: UInt64?, effectiveTicks: Int64?, arrivalTicks: Int64?,
+                chapter: ChapterSignal?) {
+        self.origin = origin
+        self.bytes = bytes
+        self.section = section
+        self.decodeError = decodeError
+        self.arrivalPTS = arrivalPTS
+        self.splicePTS = splicePTS
+        self.effectiveTicks = effectiveTicks
+        self.arrivalTicks = arrivalTicks
+        self.chapter = chapter
+    }
 
     /// The cue in the form the SpanTracker consumes; nil for undecodable or bad-CRC sections
     /// (reported, never trusted) and for cues whose time could not be resolved.
     public var timedCue: TimedCue? {
+        if let chapter, let effectiveTicks {
+            return TimedCue(spliceTicks: effectiveTicks, arrivalTicks: arrivalTicks, signal: .chapter(chapter),
+                            origin: origin, section: [])
+        }
         guard let section, section.crcOK, let effectiveTicks else { return nil }
         return TimedCue(spliceTicks: effectiveTicks, arrivalTicks: arrivalTicks, signal: section.cueSignal,
                         origin: origin, section: bytes)
     }
 
-    public var commandName: String { section?.commandName ?? "invalid" }
+    public var commandName: String { chapter != nil ? "chapter" : section?.commandName ?? "invalid" }
 }

@@ -36,7 +36,7 @@ public struct InBandCueAssembler {
 
     public static func decode(_ bytes: [UInt8], origin: CueOrigin, arrival: UInt64?) -> DetectedCue {
         var cue = DetectedCue(origin: origin, bytes: bytes, section: nil, decodeError: nil,
-                              arrivalPTS: arrival, splicePTS: nil, effectiveTicks: nil, arrivalTicks: nil)
+                              arrivalPTS: arrival, splicePTS: nil, effectiveTicks: nil, arrivalTicks: nil, chapter: nil)
         do {
             let section = try SpliceInfoSection.decode(bytes)
             cue.section = section

@@ -24,9 +24,10 @@ extension DetectedCue {
             .init("cancel", insert.map { .bool($0.cancel) } ?? .null),
             .init("segmentations", .array(segmentations.map(Self.segmentationJSON))),
             .init("crc_ok", section.map { .bool($0.crcOK) } ?? .null),
-            .init("hex", .string(HexText.upper(bytes))),
-            .init("base64", .string(Base64.encode(bytes))),
+            .init("hex", bytes.isEmpty ? .null : .string(HexText.upper(bytes))),
+            .init("base64", bytes.isEmpty ? .null : .string(Base64.encode(bytes))),
         ]
+        if let chapter { members.append(.init("title", .string(chapter.title))) }
         if let decodeError { members.append(.init("error", .string(decodeError))) }
         if let warnings = section?.warnings, !warnings.isEmpty {
             members.append(.init("warnings", .array(warnings.map(JSONValue.string))))

@@ -43,19 +43,17 @@ public enum CueScanError: Error, CustomStringConvertible {
 /// pipeline's first stages).
 public enum CueScan {
     public static func run(input: String, options: CueScanOptions = CueScanOptions()) throws -> CueScanResult {
-        let sheet = try options.sidecar.map(loadSidecar)
+        var sources: [CueSource] = [InBandCueSource()]
+        if let sidecar = options.sidecar { sources.append(SidecarCueSource(url: sidecar)) }
+        if options.chapters { sources.append(ChapterCueSource()) }
+        if let sidecar = options.sidecar, !FileManager.default.isReadableFile(atPath: sidecar.path) {
+            throw CueScanError.sidecarUnreadable(path: sidecar.path, reason: "no such readable file")
+        }
         let media = try InBandCueReader(url: input, options: options.inputOptions).read()
         let t0 = media.firstVideoTicks ?? media.startTicks
-        var cues = media.cues
-        if let sheet {
-            cues += sheet.map { sidecarCue($0, near: t0) }
-        }
-        var timed = cues.compactMap(\.timedCue)
-        if options.chapters {
-            timed += media.chapters.map { chapterCue($0) }
-        }
+        let cues = try sources.flatMap { try $0.cues(in: media) }
         // Stable order by arrival (splice time when arrival is unknown): the tracker's clock.
-        timed = timed.enumerated().sorted {
+        let timed = cues.compactMap(\.timedCue).enumerated().sorted {
             let a = $0.element.arrivalTicks ?? $0.element.spliceTicks
             let b = $1.element.arrivalTicks ?? $1.element.spliceTicks
             return a != b ? a < b : $0.offset < $1.offset
@@ -80,37 +78,5 @@ public enum CueScan {
         return CueScanResult(cues: cues, spans: spans, withdrawnSpans: withdrawn, t0: t0, endTicks: end,
                              scan: media.scan, reconcile: media.reconcile, tracker: tracker.stats,
                              formatName: media.formatName, streams: media.streams)
-    }
-
-    static func loadSidecar(_ url: URL) throws -> [CueSheetEntry] {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw CueScanError.sidecarUnreadable(path: url.path, reason: (error as NSError).localizedDescription)
-        }
-        do {
-            return try CueSheet.parse(text)
-        } catch let error as CueSheetError {
-            throw CueScanError.sidecarInvalid(path: url.path, error)
-        }
-    }
-
-    /// A cue-sheet entry is inserted at its PTS (its arrival); an immediate splice happens there.
-    static func sidecarCue(_ entry: CueSheetEntry, near reference: Int64?) -> DetectedCue {
-        let arrival = UInt64(max(0, (entry.ptsSeconds * Double(ProgramClock.hz)).rounded())) & ProgramClock.mask
-        var cue = InBandCueAssembler.decode(entry.section, origin: .sidecar(line: entry.line), arrival: arrival)
-        let near = reference ?? Int64(arrival)
-        cue.arrivalTicks = ProgramClock.unwrap(arrival, near: near)
-        cue.effectiveTicks = cue.splicePTS.map { ProgramClock.unwrap($0, near: near) } ?? cue.arrivalTicks
-        return cue
-    }
-
-    static func chapterCue(_ chapter: ChapterInfo) -> TimedCue {
-        let start = ProgramClock.ticks(seconds: chapter.start)
-        return TimedCue(spliceTicks: start, arrivalTicks: start,
-                        signal: .chapter(ChapterSignal(index: chapter.index, title: chapter.title,
-                                                       endTicks: ProgramClock.ticks(seconds: chapter.end))),
-                        origin: .chapter(index: chapter.index), section: [])
     }
 }

@@ -144,3 +144,37 @@ final class CueScanTests: XCTestCase {
         }
     }
 }
+
+final class ChapterCueTests: XCTestCase {
+    func testChapterTitledPreviouslyBecomesARecapSpan() throws {
+        let tmp = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: tmp) }
+        let meta = tmp.appendingPathComponent("chapters.txt")
+        try """
+        ;FFMETADATA1
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=0
+        END=4000
+        title=Previously on Example
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=4000
+        END=10000
+        title=Act One
+
+        """.write(to: meta, atomically: true, encoding: .utf8)
+        let mkv = tmp.appendingPathComponent("chapters.mkv")
+        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25:duration=10", "-i", meta.path,
+                           "-map_metadata", "1", "-map_chapters", "1", "-c:v", "libx264", "-g", "25", mkv.path])
+        var options = CueScanOptions()
+        options.chapters = true
+        let r = try CueScan.run(input: mkv.path, options: options)
+        XCTAssertEqual(r.cues.map(\.commandName), ["chapter", "chapter"])
+        XCTAssertEqual(r.spans.count, 1)
+        let span = try XCTUnwrap(r.spans.first)
+        XCTAssertEqual(span.kind, .recap)
+        XCTAssertEqual(span.startTicks - (r.t0 ?? 0), 0)
+        XCTAssertEqual(span.durationTicks, 360_000)
+    }
+}
