@@ -16,6 +16,13 @@ public struct SectionReconciler: Sendable {
         public var missedByLibavformat = 0
         /// Delivered by libavformat but not seen by the scanner.
         public var libavformatOnly = 0
+
+        public init(confirmed: Int = 0, scannerOnly: Int = 0, missedByLibavformat: Int = 0, libavformatOnly: Int = 0) {
+            self.confirmed = confirmed
+            self.scannerOnly = scannerOnly
+            self.missedByLibavformat = missedByLibavformat
+            self.libavformatOnly = libavformatOnly
+        }
     }
 
     private var awaiting: [Int: [[UInt8]]] = [:]
