@@ -16,6 +16,8 @@ public enum RuleID: String, CaseIterable, Sendable, Codable {
     case endOnNext = "end-on-next"
     case pdtRequired = "pdt-required"
     case pdtDiscontinuity = "pdt-discontinuity"
+    case pdtMapping = "pdt-mapping"
+    case preload = "preload"
     // Interstitials (HLS Appendix D).
     case interstitialAssetRef = "interstitial-asset-ref"
     case interstitialAssetURIAbsolute = "interstitial-asset-uri-absolute"
@@ -26,12 +28,16 @@ public enum RuleID: String, CaseIterable, Sendable, Codable {
     case version = "version"
     case mediaSequence = "media-sequence"
     case segmentExtinf = "segment-extinf"
+    case holdBack = "hold-back"
+    case startOffset = "start-offset"
     // Across files.
     case daterangeSetEqual = "daterange-set-equal"
+    case variantConsistency = "variant-consistency"
     case referenceMissing = "reference-missing"
     case assetVOD = "asset-vod"
     case assetNoInterstitials = "asset-no-interstitials"
     case assetListJSON = "asset-list-json"
+    case assetDuration = "asset-duration"
     // Successive versions of one live playlist (HLS §6.2.1, §6.2.2).
     case liveMediaSequence = "live-media-sequence"
     case liveDiscontinuitySequence = "live-discontinuity-sequence"

@@ -5,7 +5,7 @@ struct ValidationRun {
     private var findings: [Finding] = []
     private var playlists: [String: Playlist] = [:]
     private var checkedAssets = Set<String>()
-    private var checkedAssetLists = Set<String>()
+    private var assetLists: [String: AssetListDocument] = [:]
 
     init(maps: [URLMapping]) {
         resolver = URIResolver(maps: maps)
@@ -43,17 +43,18 @@ struct ValidationRun {
     }
 
     private mutating func followReferences(of master: Playlist) {
-        var withDateRanges: [Playlist] = []
+        var audioVideo: [Playlist] = []
         var seen = Set<String>()
         for reference in master.references {
             guard let path = existingLocalPath(reference.uri, from: master, line: reference.line),
                   seen.insert(path).inserted,
                   let media = validateReferenced(path, from: Location(file: master.file, line: reference.line))
             else { continue }
-            if reference.carriesDateRanges { withDateRanges.append(media) }
+            if reference.carriesDateRanges { audioVideo.append(media) }
         }
-        if withDateRanges.contains(where: { !$0.dateRanges.isEmpty }) {
-            findings += DateRangeSetRule().check(withDateRanges)
+        findings += VariantConsistencyRule().check(audioVideo)
+        if audioVideo.contains(where: { !$0.dateRanges.isEmpty }) {
+            findings += DateRangeSetRule().check(audioVideo)
         }
     }
 
@@ -61,29 +62,36 @@ struct ValidationRun {
         for range in playlist.dateRanges.ranges where range.isInterstitial {
             if let uri = range.merged["X-ASSET-URI"]?.value {
                 let line = range.line(of: "X-ASSET-URI") ?? range.firstLine
-                if let path = existingLocalPath(uri, from: playlist, line: line) {
-                    checkAsset(path, from: Location(file: playlist.file, line: line))
+                if let path = existingLocalPath(uri, from: playlist, line: line),
+                   let asset = checkAsset(path, from: Location(file: playlist.file, line: line)) {
+                    let media = asset.isMultivariant ? asset.references.first.flatMap { mediaPlaylist($0, of: asset) } : asset
+                    if let media {
+                        findings += AssetDurationRule().check(range, in: playlist, line: line,
+                                                               assetSeconds: Double(media.totalDurationNanos) / 1e9)
+                    }
                 }
             }
             if let uri = range.merged["X-ASSET-LIST"]?.value {
                 let line = range.line(of: "X-ASSET-LIST") ?? range.firstLine
-                if let path = existingLocalPath(uri, from: playlist, line: line) {
-                    checkAssetList(path, from: Location(file: playlist.file, line: line))
+                if let path = existingLocalPath(uri, from: playlist, line: line),
+                   let total = checkAssetList(path, from: Location(file: playlist.file, line: line))?.totalSeconds {
+                    findings += AssetDurationRule().check(range, in: playlist, line: line, assetSeconds: total)
                 }
             }
         }
     }
 
-    private mutating func checkAssetList(_ path: String, from origin: Location) {
-        guard checkedAssetLists.insert(path).inserted else { return }
+    private mutating func checkAssetList(_ path: String, from origin: Location) -> AssetListDocument? {
+        if let known = assetLists[path] { return known }
         let bytes: [UInt8]
         do {
             bytes = try FileLoader.bytes(path)
         } catch {
             findings.append(unreadable(error, at: origin))
-            return
+            return nil
         }
         let document = AssetListDocument(bytes: bytes)
+        assetLists[path] = document
         for problem in document.problems {
             findings.append(Finding(file: path, line: 0, rule: .assetListJSON, severity: .error,
                                     message: problem, breaks: AssetListDocument.breaks(problem)))
@@ -96,22 +104,31 @@ struct ValidationRun {
             }
             checkAsset(assetPath, from: Location(file: path, line: 0))
         }
+        return document
     }
 
     /// An asset is itself validated, then its media playlists must be VOD without interstitials.
-    private mutating func checkAsset(_ path: String, from origin: Location) {
-        guard checkedAssets.insert(path).inserted,
-              let asset = validateReferenced(path, from: origin) else { return }
+    @discardableResult
+    private mutating func checkAsset(_ path: String, from origin: Location) -> Playlist? {
+        if checkedAssets.contains(path) { return playlists[path] }
+        checkedAssets.insert(path)
+        guard let asset = validateReferenced(path, from: origin) else { return nil }
         let rule = AssetPlaylistRule()
         guard asset.isMultivariant else {
             findings += rule.check(asset, referencedBy: origin.description)
-            return
+            return asset
         }
         for reference in asset.references {
-            guard let mediaPath = resolver.localPath(for: reference.uri, relativeTo: path),
-                  let media = playlists[mediaPath] else { continue }
-            findings += rule.check(media, referencedBy: origin.description)
+            if let media = mediaPlaylist(reference, of: asset) {
+                findings += rule.check(media, referencedBy: origin.description)
+            }
         }
+        return asset
+    }
+
+    /// A media playlist of `master` that this run has already read.
+    private func mediaPlaylist(_ reference: PlaylistReference, of master: Playlist) -> Playlist? {
+        resolver.localPath(for: reference.uri, relativeTo: master.file).flatMap { playlists[$0] }
     }
 
     /// The local file a URI names, or nil when it is remote or missing (missing ones are

@@ -53,4 +53,14 @@ final class DateRangeRuleTests: XCTestCase {
     func testDiscontinuityWithoutProgramDateTimeWarns() throws {
         try assertFindings("broken/pdt-discontinuity.m3u8", ["pdt-discontinuity@8 warning"])
     }
+
+    func testProgramDateTimeGoingBackMoreThanASecondIsAmbiguous() throws {
+        try assertFindings("broken/pdt-mapping.m3u8", ["pdt-mapping@7 error"])
+    }
+
+    func testPreloadWithoutTargetClassOrDurationIsRejected() throws {
+        let findings = try ValidateFixtures.validate("broken/preload.m3u8")
+        XCTAssertEqual(findings.map(\.message), ["preload \"p1\" has no X-TARGET-CLASS", "preload \"p1\" has neither DURATION nor END-DATE"])
+        try assertFindings("broken/preload.m3u8", ["preload@5 error", "preload@5 error"])
+    }
 }

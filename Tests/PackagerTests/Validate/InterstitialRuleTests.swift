@@ -46,4 +46,10 @@ final class InterstitialRuleTests: XCTestCase {
         try assertFindings("broken/interstitial-cue-pre-post.m3u8", maps: ValidateFixtures.adsMap("broken/assets"),
                            ["interstitial-cue-pre-post@5 error", "reference-missing@5 error"])
     }
+
+    func testInterstitialDurationDifferentFromItsAssetListWarns() throws {
+        try assertFindings("broken/asset-duration.m3u8", ["asset-duration@5 warning"])
+        let findings = try ValidateFixtures.validate("broken/asset-duration.m3u8")
+        XCTAssertEqual(findings.first?.message, "interstitial \"ad1\": DURATION=30.0 but its assets last 20.0 s")
+    }
 }

@@ -33,4 +33,17 @@ final class MediaPlaylistRuleTests: XCTestCase {
         let findings = try ValidateFixtures.validate("broken/daterange-set-equal/master.m3u8")
         XCTAssertEqual(findings.map(\.message), ["\"ad1\": DURATION=6.000 differs from 6.0 in \(ValidateFixtures.path("broken/daterange-set-equal/a.m3u8"))"])
     }
+
+    func testHoldBackBelowThreeTargetDurationsIsRejected() throws {
+        try assertFindings("broken/hold-back.m3u8", ["hold-back@4 error"])
+    }
+
+    func testLiveStartOffsetNearTheEndWarns() throws {
+        try assertFindings("broken/start-offset.m3u8", ["start-offset@4 warning"])
+    }
+
+    func testVariantsWithDifferentTargetDurationsAreRejected() throws {
+        let findings = try ValidateFixtures.validate("broken/variant-consistency")
+        XCTAssertEqual(ValidateFixtures.summary(findings), ["broken/variant-consistency/b.m3u8 variant-consistency@3 error"])
+    }
 }

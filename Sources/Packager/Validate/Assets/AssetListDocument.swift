@@ -5,6 +5,8 @@ import Foundation
 /// optional `"SKIP-CONTROL"` object. Returns the asset URIs it could read.
 struct AssetListDocument {
     let assetURIs: [String]
+    /// Sum of every ASSETS[].DURATION in seconds; nil when any is missing or not a number.
+    let totalSeconds: Double?
     /// Problems, as messages (every one violates a MUST of D.3).
     let problems: [String]
 
@@ -23,26 +25,36 @@ struct AssetListDocument {
             root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             assetURIs = []
+            totalSeconds = nil
             problems = ["asset list is not valid JSON"]
             return
         }
         guard case .object(let object) = root else {
             assetURIs = []
+            totalSeconds = nil
             problems = ["asset list must be a JSON object, found \(root.kind)"]
             return
         }
         var uris: [String] = []
         var problems: [String] = []
+        var total: Double? = nil
         switch object["ASSETS"] {
         case nil:
             problems.append("asset list has no \"ASSETS\" key (keys are case-sensitive)")
         case .array(let assets)?:
+            total = 0
             for (index, asset) in assets.enumerated() {
                 problems += Self.check(asset: asset, index: index, uris: &uris)
+                if case .object(let fields) = asset, case .number(let seconds)? = fields["DURATION"] {
+                    total = total.map { $0 + seconds }
+                } else {
+                    total = nil
+                }
             }
         case let other?:
             problems.append("\"ASSETS\" must be an array, found \(other.kind)")
         }
+        self.totalSeconds = total
         if let skip = object["SKIP-CONTROL"] {
             problems += Self.check(skipControl: skip)
         }

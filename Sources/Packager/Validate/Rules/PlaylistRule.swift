@@ -19,8 +19,9 @@ enum PlaylistRules {
         DateRangeAttributeTypeRule(), InterstitialAttributeTypeRule(),
         DateRangeIDRule(), DateRangeStartDateRule(), DateRangeSameIDRule(), DateFormatRule(),
         EndBeforeStartRule(), DurationEndDateRule(), EndOnNextRule(),
-        ProgramDateTimeRequiredRule(), ProgramDateTimeDiscontinuityRule(),
+        ProgramDateTimeRequiredRule(), ProgramDateTimeDiscontinuityRule(), ProgramDateTimeMappingRule(), PreloadRule(),
         InterstitialAssetReferenceRule(), InterstitialAssetURIAbsoluteRule(), CuePrePostRule(),
         TargetDurationRule(), VersionRule(), MediaSequenceRule(), SegmentExtinfRule(),
+        HoldBackRule(), StartOffsetRule(),
     ]
 }
