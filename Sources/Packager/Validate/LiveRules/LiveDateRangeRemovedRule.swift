@@ -18,7 +18,7 @@ struct LiveDateRangeRemovedRule: LiveUpdateRule {
             }
             if end > windowStart {
                 findings.append(finding(update, line: 0,
-                    "date range \"\(range.id)\" (line \(range.firstLine)) was removed but ends \(DecimalSeconds.format(end.nanoseconds - windowStart.nanoseconds)) s after the first segment starts"))
+                    "date range \"\(range.id)\" (line \(range.firstLine)) was removed but ends \(DecimalSeconds.format(end.nanoseconds.saturatingSubtracting(windowStart.nanoseconds))) s after the first segment starts"))
             }
         }
         return findings

@@ -9,10 +9,11 @@ struct LiveDiscontinuitySequenceRule: LiveUpdateRule {
               let after = update.current.discontinuitySequence
         else { return [] }
         let left = UInt64(update.previous.segments.prefix(removed).filter(\.discontinuity).count)
-        guard after != before + left else { return [] }
+        let expected = before.saturatingAdding(left)
+        guard after != expected else { return [] }
         let line = update.current.firstTag("#EXT-X-DISCONTINUITY-SEQUENCE")?.line ?? update.current.segments.first?.startLine ?? 0
         return [finding(update, line: line,
-            "EXT-X-DISCONTINUITY-SEQUENCE is \(after) but \(left) EXT-X-DISCONTINUITY tag(s) left the window, so it must be \(before + left)",
+            "EXT-X-DISCONTINUITY-SEQUENCE is \(after) but \(left) EXT-X-DISCONTINUITY tag(s) left the window, so it must be \(expected)",
             breaks: [.hlsJS])]
     }
 }

@@ -23,7 +23,7 @@ struct LiveMediaSequenceRule: LiveUpdateRule {
         var findings: [Finding] = []
         if UInt64(removed) != advance {
             findings.append(finding(update, line: line,
-                "\(removed) segment(s) left the front but EXT-X-MEDIA-SEQUENCE advanced by \(advance) (expected \(before + UInt64(removed)))",
+                "\(removed) segment(s) left the front but EXT-X-MEDIA-SEQUENCE advanced by \(advance) (expected \(before.saturatingAdding(UInt64(removed))))",
                 breaks: breaks))
         }
         let kept = previous.segments.count - removed

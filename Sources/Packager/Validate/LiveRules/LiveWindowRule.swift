@@ -9,9 +9,9 @@ struct LiveWindowRule: LiveUpdateRule {
               let target = current.targetDurationSeconds
         else { return [] }
         let remaining = current.totalDurationNanos
-        let minimum = 3 * target * DecimalSeconds.nanosPerSecond
+        let minimum = DecimalSeconds.threeTargetDurations(target)
         guard remaining < minimum else { return [] }
         return [finding(update, line: current.segments.first?.startLine ?? 0,
-            "segments were removed leaving \(DecimalSeconds.format(remaining)) s, less than three target durations (\(3 * target) s)")]
+            "segments were removed leaving \(DecimalSeconds.format(remaining)) s, less than three target durations (\(DecimalSeconds.format(minimum)) s)")]
     }
 }

@@ -40,13 +40,19 @@ public enum DecimalSeconds {
         }
         guard sawDigit else { return nil }
         for _ in fractionDigits..<9 { fraction *= 10 }
-        let total = whole * nanosPerSecond + fraction
+        let (total, overflow) = (whole * nanosPerSecond).addingReportingOverflow(fraction)
+        if overflow { return nil }
         return negative ? -total : total
     }
 
     /// Seconds rounded to the nearest integer (halves up), as TARGETDURATION compares them.
     public static func roundedSeconds(_ nanos: Int64) -> Int64 {
-        (nanos + nanosPerSecond / 2) / nanosPerSecond
+        nanos.saturatingAdding(nanosPerSecond / 2) / nanosPerSecond
+    }
+
+    /// Three target durations in nanoseconds: the live-window and HOLD-BACK minimum.
+    public static func threeTargetDurations(_ targetSeconds: Int64) -> Int64 {
+        targetSeconds.saturatingMultiplied(by: 3).saturatingMultiplied(by: nanosPerSecond)
     }
 
     public static func format(_ nanos: Int64) -> String {

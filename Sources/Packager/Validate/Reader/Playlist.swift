@@ -37,7 +37,7 @@ public struct Playlist: Sendable {
     }
 
     public var totalDurationNanos: Int64 {
-        segments.reduce(0) { $0 + ($1.durationNanos ?? 0) }
+        segments.reduce(0) { $0.saturatingAdding($1.durationNanos ?? 0) }
     }
 
     public func firstTag(_ name: String) -> PlaylistTag? {

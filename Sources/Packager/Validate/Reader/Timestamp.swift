@@ -18,10 +18,15 @@ public struct Timestamp: Equatable, Comparable, Sendable {
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     public func adding(nanoseconds delta: Int64) -> Timestamp {
-        Timestamp(nanoseconds: nanoseconds &+ delta, zone: zone, fractionDigits: fractionDigits)
+        Timestamp(nanoseconds: nanoseconds.saturatingAdding(delta), zone: zone, fractionDigits: fractionDigits)
     }
 
-    /// Parses `YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh[:mm|mm]]`; nil when the text is not one.
+    /// Years accepted: wide enough for any real playlist, narrow enough that the difference
+    /// of two dates in nanoseconds always fits in an Int64.
+    static let supportedYears = 1900...2150
+
+    /// Parses `YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh[:mm|mm]]`; nil when the text is not one
+    /// (or its year is outside `supportedYears`).
     public static func parse(_ text: String) -> Timestamp? {
         var reader = DigitReader(Array(text.utf8))
         guard let year = reader.number(4), reader.skip("-"),
@@ -30,7 +35,7 @@ public struct Timestamp: Equatable, Comparable, Sendable {
               let hour = reader.number(2), reader.skip(":"),
               let minute = reader.number(2), reader.skip(":"),
               let second = reader.number(2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              supportedYears.contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour < 24, minute < 60, second < 61
         else { return nil }
 

@@ -20,7 +20,7 @@ struct DateFormatRule: PlaylistRule {
 
     private func problems(_ what: String, text: String, line: Int, playlist: Playlist) -> [Finding] {
         guard let date = Timestamp.parse(text) else {
-            return [finding(playlist, line: line, .error, "\(what) is not an ISO-8601 date-time", breaks: [.avFoundation, .hlsJS])]
+            return [finding(playlist, line: line, .error, "\(what) is not an ISO-8601 date-time YYYY-MM-DDThh:mm:ss[.SSS][Z|±hh:mm] (years \(Timestamp.supportedYears.lowerBound)–\(Timestamp.supportedYears.upperBound))", breaks: [.avFoundation, .hlsJS])]
         }
         var findings: [Finding] = []
         switch date.zone {

@@ -11,7 +11,7 @@ struct DurationEndDateRule: PlaylistRule {
                   start.adding(nanoseconds: duration) != end
             else { return nil }
             let line = max(range.line(of: "END-DATE") ?? 0, range.line(of: "DURATION") ?? 0)
-            let actual = DecimalSeconds.format(end.nanoseconds - start.nanoseconds)
+            let actual = DecimalSeconds.format(end.nanoseconds.saturatingSubtracting(start.nanoseconds))
             return finding(playlist, line: line, .error,
                 "\"\(range.id)\": END-DATE - START-DATE is \(actual) s but DURATION is \(range.merged["DURATION"]?.raw ?? "")")
         }

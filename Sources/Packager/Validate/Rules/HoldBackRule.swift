@@ -7,9 +7,9 @@ struct HoldBackRule: PlaylistRule {
               let holdBack = tag.attributes?["HOLD-BACK"],
               let nanos = DecimalSeconds.nanoseconds(Substring(holdBack.value)),
               let target = playlist.targetDurationSeconds,
-              nanos < 3 * target * DecimalSeconds.nanosPerSecond
+              nanos < DecimalSeconds.threeTargetDurations(target)
         else { return [] }
         return [finding(playlist, line: tag.line, .error,
-                        "HOLD-BACK=\(holdBack.raw) is less than three target durations (\(3 * target) s)")]
+                        "HOLD-BACK=\(holdBack.raw) is less than three target durations (\(DecimalSeconds.format(DecimalSeconds.threeTargetDurations(target))) s)")]
     }
 }

@@ -10,9 +10,9 @@ struct ProgramDateTimeMappingRule: PlaylistRule {
         var expected: Timestamp?
         for segment in playlist.segments {
             if let pdt = segment.programDateTime {
-                if let expected, pdt.nanoseconds < expected.nanoseconds - tolerance {
+                if let expected, pdt.nanoseconds < expected.nanoseconds.saturatingSubtracting(tolerance) {
                     findings.append(finding(playlist, line: segment.programDateTimeLine ?? segment.startLine, .error,
-                        "EXT-X-PROGRAM-DATE-TIME goes back \(DecimalSeconds.format(expected.nanoseconds - pdt.nanoseconds)) s before the end of the previous segment"))
+                        "EXT-X-PROGRAM-DATE-TIME goes back \(DecimalSeconds.format(expected.nanoseconds.saturatingSubtracting(pdt.nanoseconds))) s before the end of the previous segment"))
                 }
                 expected = pdt
             }

@@ -10,11 +10,11 @@ struct StartOffsetRule: PlaylistRule {
               let nanos = DecimalSeconds.nanoseconds(Substring(offset.value)),
               let target = playlist.targetDurationSeconds
         else { return [] }
-        let limit = 3 * target * DecimalSeconds.nanosPerSecond
+        let limit = DecimalSeconds.threeTargetDurations(target)
         let total = playlist.totalDurationNanos
-        let fromEnd = nanos < 0 ? -nanos : total - nanos
+        let fromEnd = nanos < 0 ? Int64(0).saturatingSubtracting(nanos) : total.saturatingSubtracting(nanos)
         guard fromEnd < limit else { return [] }
         return [finding(playlist, line: tag.line, .warning,
-                        "EXT-X-START TIME-OFFSET=\(offset.raw) is \(DecimalSeconds.format(fromEnd)) s from the live end, within three target durations (\(3 * target) s)")]
+                        "EXT-X-START TIME-OFFSET=\(offset.raw) is \(DecimalSeconds.format(fromEnd)) s from the live end, within three target durations (\(DecimalSeconds.format(limit)) s)")]
     }
 }
