@@ -70,4 +70,9 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(resolver.localPath(for: "https://ads.example.com/x/y.json", relativeTo: "p.m3u8"), "/srv/ads/x/y.json")
         XCTAssertNil(resolver.localPath(for: "https://cdn.example.com/y.m3u8", relativeTo: "p.m3u8"))
     }
+
+    func testDateRangeWithoutAttributeListIsStillReportedWithoutID() {
+        let playlist = PlaylistReader.read(Array("#EXTM3U\n#EXT-X-DATERANGE\n".utf8), file: "p")
+        XCTAssertEqual(DateRangeIDRule().check(playlist).map(\.line), [2])
+    }
 }

@@ -62,7 +62,8 @@ private struct Builder {
         let colon = text.firstIndex(of: ":")
         let name = colon.map { String(text[..<$0]) } ?? text
         let value = colon.map { text[text.index(after: $0)...] }
-        let attributes = value.flatMap { PlaylistTag.attributeListTags.contains(name) ? AttributeListParser.parse($0) : nil }
+        // A list tag without ':' still gets an (empty) list, so rules see e.g. a DATERANGE without ID.
+        let attributes = PlaylistTag.attributeListTags.contains(name) ? AttributeListParser.parse(value ?? "") : nil
         let tag = PlaylistTag(name: name, line: line, value: value, attributes: attributes)
         tags.append(tag)
 
