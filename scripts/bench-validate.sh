@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/swift-locked.sh build -c release --product pkgctl >/dev/null
+if ! build_log=$(scripts/swift-locked.sh build -c release --product pkgctl 2>&1); then
+    echo "$build_log" >&2
+    exit 1
+fi
 
 workdir=$(mktemp -d)
 trap 'rm -rf "$workdir"' EXIT
