@@ -8,6 +8,9 @@ import FoundationNetworking
 final class BlockingHTTPClient: @unchecked Sendable {
     private let session: URLSession
     private let requestTimeout: Double
+    /// Guards `invalidated`: a task must never be created on an invalidated session.
+    private let lock = NSLock()
+    private var invalidated = false
 
     init(requestTimeout: Double) {
         let configuration = URLSessionConfiguration.ephemeral
@@ -31,10 +34,16 @@ final class BlockingHTTPClient: @unchecked Sendable {
             request.httpBody = body
         }
         let answer = Answer()
+        lock.lock()
+        guard !invalidated else {
+            lock.unlock()
+            throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "the sink was closed")
+        }
         let task = session.dataTask(with: request) { _, response, error in
             answer.set(status: (response as? HTTPURLResponse)?.statusCode, error: error)
         }
         task.resume()
+        lock.unlock()
         // URLSession enforces the timeout itself; this bound only guards against a lost callback.
         guard answer.wait(seconds: requestTimeout * 2 + 5) else {
             task.cancel()
@@ -51,6 +60,9 @@ final class BlockingHTTPClient: @unchecked Sendable {
     }
 
     func invalidate() {
+        lock.lock(); defer { lock.unlock() }
+        guard !invalidated else { return }
+        invalidated = true
         session.invalidateAndCancel()
     }
 

@@ -154,9 +154,10 @@ final class HTTPPublishWorker: @unchecked Sendable {
         }
     }
 
+    /// Counts and reports the outcome before the item stops being in flight, so that when
+    /// `flush` returns, the caller has already seen every event of the work it waited for.
     private func finish(_ item: PublishItem, _ outcome: Outcome) {
         condition.lock()
-        inFlight = nil
         switch outcome {
         case .done(let latency):
             if case .put(let data, _) = item.operation {
@@ -169,7 +170,6 @@ final class HTTPPublishWorker: @unchecked Sendable {
         case .failed, .abandoned:
             counters.failures += 1
         }
-        condition.broadcast()
         condition.unlock()
         switch outcome {
         case .done(let latency):
@@ -183,6 +183,10 @@ final class HTTPPublishWorker: @unchecked Sendable {
         case .abandoned:
             onEvent(.failed(name: item.name.path, error: .closed(name: item.name.path)))
         }
+        condition.lock()
+        inFlight = nil
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Sleeps for a backoff delay; returns false as soon as the sink is closed.
