@@ -1,0 +1,167 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Publishes into a directory so that readers (a web server, a player on the same disk)
+/// only ever see complete files: each put goes to a temp file in the target's directory,
+/// is fsynced, and is renamed over the target, which POSIX makes atomic.
+///
+/// Writes happen on the caller's thread; the caller's order is the publish order.
+public final class AtomicFileSink: PublishSink, @unchecked Sendable {
+    public let root: URL
+    private let lock = NSLock()
+    private var counters = PublishStats()
+    private var tempSequence: UInt64 = 0
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    public var stats: PublishStats {
+        lock.lock(); defer { lock.unlock() }
+        return counters
+    }
+
+    public func put(_ data: Data, name: String, kind: PublishedKind) throws {
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            let valid = try validated(name)
+            let directory = try ensureDirectory(for: valid)
+            try writeAtomically(data, into: directory, name: valid)
+        } catch {
+            record { $0.failures += 1 }
+            throw error
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        record {
+            $0.puts += 1
+            $0.bytes += Int64(data.count)
+            $0.lastPublishLatency = seconds
+        }
+    }
+
+    public func delete(name: String) throws {
+        let valid: PublishName
+        do { valid = try validated(name) } catch {
+            record { $0.failures += 1 }
+            throw error
+        }
+        let path = fullPath(valid.components)
+        if unlink(path) != 0 && errno != ENOENT {
+            let code = errno
+            record { $0.failures += 1 }
+            throw FileSinkError.system(operation: "unlink", path: path, name: name, errno: code)
+        }
+        record { $0.deletes += 1 }
+    }
+
+    /// Writes are synchronous, so there is never anything left to wait for.
+    public func flush(timeout: Double) throws {}
+
+    /// The file a name is published at.
+    public func url(for name: String) throws -> URL {
+        URL(fileURLWithPath: fullPath(try validated(name).components))
+    }
+
+    private func validated(_ name: String) throws -> PublishName {
+        do { return try PublishName(name) } catch let error as PublishNameError {
+            throw FileSinkError.invalidName(error)
+        }
+    }
+
+    private func fullPath(_ components: [String]) -> String {
+        ([root.path] + components).joined(separator: "/")
+    }
+
+    /// mkdir -p done by hand so a failure carries the errno of the component that failed.
+    private func ensureDirectory(for name: PublishName) throws -> String {
+        var path = root.path
+        try makeDirectory(path, name: name.path)
+        for component in name.components.dropLast() {
+            path += "/" + component
+            try makeDirectory(path, name: name.path)
+        }
+        return path
+    }
+
+    private func makeDirectory(_ path: String, name: String) throws {
+        if mkdir(path, 0o755) == 0 { return }
+        let code = errno
+        guard code == EEXIST else {
+            throw FileSinkError.system(operation: "mkdir", path: path, name: name, errno: code)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FileSinkError.system(operation: "stat", path: path, name: name, errno: errno)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw FileSinkError.system(operation: "mkdir", path: path, name: name, errno: ENOTDIR)
+        }
+    }
+
+    private func writeAtomically(_ data: Data, into directory: String, name: PublishName) throws {
+        let target = directory + "/" + name.fileName
+        let (temp, descriptor) = try createTempFile(in: directory, name: name)
+        do {
+            try writeAll(data, to: descriptor, path: temp, name: name.path)
+            guard fsync(descriptor) == 0 else {
+                throw FileSinkError.system(operation: "fsync", path: temp, name: name.path, errno: errno)
+            }
+            let closed = close(descriptor)
+            guard closed == 0 else {
+                throw FileSinkError.system(operation: "close", path: temp, name: name.path, errno: errno)
+            }
+        } catch {
+            _ = close(descriptor)
+            unlink(temp)
+            throw error
+        }
+        guard rename(temp, target) == 0 else {
+            let code = errno
+            unlink(temp)
+            throw FileSinkError.system(operation: "rename", path: target, name: name.path, errno: code)
+        }
+    }
+
+    /// Temp names start with a dot so directory listings and globbing web servers skip them,
+    /// and carry the pid plus a counter so concurrent writers never share one.
+    private func createTempFile(in directory: String, name: PublishName) throws -> (String, Int32) {
+        while true {
+            let sequence = nextTempSequence()
+            let temp = "\(directory)/.\(name.fileName).tmp-\(getpid())-\(sequence)"
+            let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (temp, descriptor) }
+            let code = errno
+            // Another sink instance in this process may have produced the same name.
+            if code == EEXIST { continue }
+            throw FileSinkError.system(operation: "open", path: temp, name: name.path, errno: code)
+        }
+    }
+
+    private func writeAll(_ data: Data, to descriptor: Int32, path: String, name: String) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FileSinkError.system(operation: "write", path: path, name: name, errno: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    private func nextTempSequence() -> UInt64 {
+        lock.lock(); defer { lock.unlock() }
+        tempSequence += 1
+        return tempSequence
+    }
+
+    private func record(_ change: (inout PublishStats) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        change(&counters)
+    }
+}

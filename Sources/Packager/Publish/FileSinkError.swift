@@ -1,0 +1,24 @@
+import Foundation
+
+/// A file sink operation that failed, with the path, the system call and errno's text.
+public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
+    case invalidName(PublishNameError)
+    /// `operation` (open, write, fsync, rename, mkdir, unlink…) on `path` failed with `errno`.
+    case system(operation: String, path: String, name: String, errno: Int32)
+
+    public var errnoCode: Int32? {
+        if case .system(_, _, _, let code) = self { return code }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidName(let error):
+            return error.description
+        case .system(let operation, let path, let name, let code):
+            let text = String(cString: strerror(code))
+            return "cannot publish '\(name)': \(operation) '\(path)' failed: \(text) (errno \(code));"
+                + " the previously published version, if any, is unchanged"
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The background half of `HTTPSink`: one thread that publishes queued items in order,
+/// retrying each until it lands or its deadline passes before moving to the next, so a
+/// playlist never reaches the origin ahead of a segment it names.
+final class HTTPPublishWorker: @unchecked Sendable {
+    private enum Outcome {
+        case done(latencySeconds: Double)
+        case failed(HTTPSinkError)
+        case abandoned
+    }
+
+    private let base: URL
+    private let options: HTTPSinkOptions
+    private let onEvent: @Sendable (PublishEvent) -> Void
+    private let client: BlockingHTTPClient
+    /// Guards everything below; the thread waits on it for work and during backoff.
+    private let condition = NSCondition()
+    private var queue: PublishQueue
+    private var inFlight: PublishItem?
+    private var counters = PublishStats()
+    private var nextSequence: UInt64 = 0
+    private var stopping = false
+
+    init(base: URL, options: HTTPSinkOptions, onEvent: @escaping @Sendable (PublishEvent) -> Void) {
+        self.base = base
+        self.options = options
+        self.onEvent = onEvent
+        self.client = BlockingHTTPClient(requestTimeout: options.requestTimeout)
+        self.queue = PublishQueue(maxItems: options.maxQueuedItems, maxBytes: options.maxQueuedBytes)
+    }
+
+    func start(label: String) {
+        let thread = Thread { [self] in run() }
+        thread.name = label
+        thread.start()
+    }
+
+    /// Queues an item without waiting for the network; throws `queueFull` or `closed`.
+    func submit(name: PublishName, operation: PublishItem.Operation) throws {
+        let now = DispatchTime.now().uptimeNanoseconds
+        condition.lock()
+        guard !stopping else {
+            condition.unlock()
+            throw HTTPSinkError.closed(name: name.path)
+        }
+        let item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
+        let superseded: PublishItem?
+        do {
+            superseded = try queue.enqueue(item)
+        } catch {
+            counters.rejected += 1
+            condition.unlock()
+            throw error
+        }
+        nextSequence += 1
+        if superseded != nil { counters.superseded += 1 }
+        condition.broadcast()
+        condition.unlock()
+        if let superseded { onEvent(.superseded(name: superseded.name.path)) }
+    }
+
+    func countInvalidName() {
+        condition.lock(); defer { condition.unlock() }
+        counters.failures += 1
+    }
+
+    var stats: PublishStats {
+        condition.lock(); defer { condition.unlock() }
+        var snapshot = counters
+        snapshot.queueDepth = queue.count + (inFlight == nil ? 0 : 1)
+        return snapshot
+    }
+
+    func waitUntilDrained(timeout: Double) throws {
+        let deadline = Date(timeIntervalSinceNow: max(0, timeout))
+        condition.lock(); defer { condition.unlock() }
+        while !queue.isEmpty || inFlight != nil {
+            if !condition.wait(until: deadline) && Date() >= deadline { break }
+        }
+        let pending = queue.count + (inFlight == nil ? 0 : 1)
+        if pending > 0 { throw HTTPSinkError.flushTimedOut(pending: pending, timeout: timeout) }
+    }
+
+    /// Stops after the current request; queued items are reported as failed, not sent.
+    func stop() {
+        condition.lock()
+        guard !stopping else { condition.unlock(); return }
+        stopping = true
+        let dropped = queue.removeAll()
+        counters.failures += dropped.count
+        condition.broadcast()
+        condition.unlock()
+        client.invalidate()
+        for item in dropped { onEvent(.failed(name: item.name.path, error: .closed(name: item.name.path))) }
+    }
+
+    private func run() {
+        while let item = next() {
+            let outcome = deliver(item)
+            finish(item, outcome)
+        }
+    }
+
+    private func next() -> PublishItem? {
+        condition.lock(); defer { condition.unlock() }
+        while queue.isEmpty && !stopping { condition.wait() }
+        guard !stopping else { return nil }
+        inFlight = queue.popFirst()
+        return inFlight
+    }
+
+    private func deliver(_ item: PublishItem) -> Outcome {
+        let url = base.appendingPathComponent(item.name.path)
+        let method: String
+        let body: Data?
+        var headers = options.extraHeaders
+        switch item.operation {
+        case .put(let data, _):
+            method = "PUT"
+            body = data
+            headers["Content-Type"] = MediaContentType.forName(item.name)
+        case .delete:
+            method = "DELETE"
+            body = nil
+        }
+        let firstAttempt = DispatchTime.now().uptimeNanoseconds
+        var attempt = 0
+        while true {
+            attempt += 1
+            let error: HTTPSinkError
+            do {
+                let code = try client.send(method: method, url: url, body: body, headers: headers)
+                if (200...299).contains(code) || (method == "DELETE" && (code == 404 || code == 410)) {
+                    return .done(latencySeconds: secondsSince(item.enqueuedAt))
+                }
+                error = .status(method: method, url: url.absoluteString, code: code)
+            } catch let failure as HTTPSinkError {
+                error = failure
+            } catch {
+                return .failed(.transport(method: method, url: url.absoluteString, reason: "\(error)"))
+            }
+            if isStopping { return .abandoned }
+            guard error.isRetryable else { return .failed(error) }
+            let delay = options.backoff.delay(afterAttempt: attempt, seed: item.sequence)
+            let elapsed = secondsSince(firstAttempt)
+            guard elapsed + delay <= options.itemDeadline else {
+                return .failed(.deadlineExceeded(name: item.name.path, attempts: attempt,
+                                                 seconds: elapsed, lastError: error.description))
+            }
+            countRetry()
+            onEvent(.retry(name: item.name.path, attempt: attempt, delaySeconds: delay, error: error))
+            guard pause(seconds: delay) else { return .abandoned }
+        }
+    }
+
+    /// Counts and reports the outcome before the item stops being in flight, so that when
+    /// `flush` returns, the caller has already seen every event of the work it waited for.
+    private func finish(_ item: PublishItem, _ outcome: Outcome) {
+        condition.lock()
+        switch outcome {
+        case .done(let latency):
+            if case .put(let data, _) = item.operation {
+                counters.puts += 1
+                counters.bytes += Int64(data.count)
+            } else {
+                counters.deletes += 1
+            }
+            counters.lastPublishLatency = latency
+        case .failed, .abandoned:
+            counters.failures += 1
+        }
+        condition.unlock()
+        switch outcome {
+        case .done(let latency):
+            if case .put(let data, let kind) = item.operation {
+                onEvent(.published(name: item.name.path, kind: kind, bytes: data.count, latencySeconds: latency))
+            } else {
+                onEvent(.deleted(name: item.name.path, latencySeconds: latency))
+            }
+        case .failed(let error):
+            onEvent(.failed(name: item.name.path, error: error))
+        case .abandoned:
+            onEvent(.failed(name: item.name.path, error: .closed(name: item.name.path)))
+        }
+        condition.lock()
+        inFlight = nil
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Sleeps for a backoff delay; returns false as soon as the sink is closed.
+    private func pause(seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock(); defer { condition.unlock() }
+        while !stopping && Date() < deadline { _ = condition.wait(until: deadline) }
+        return !stopping
+    }
+
+    private var isStopping: Bool {
+        condition.lock(); defer { condition.unlock() }
+        return stopping
+    }
+
+    private func countRetry() {
+        condition.lock(); defer { condition.unlock() }
+        counters.retries += 1
+    }
+
+    private func secondsSince(_ start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

@@ -1,0 +1,17 @@
+/// Tuning for `HTTPSink`; the defaults suit a live channel with 2–6 s segments.
+public struct HTTPSinkOptions: Equatable, Sendable {
+    /// Most items (segments, playlists, deletes) waiting at once before puts are refused.
+    public var maxQueuedItems: Int = 64
+    /// Most payload bytes waiting at once; a single item larger than this is still taken
+    /// when the queue is empty, so one big segment can never be refused forever.
+    public var maxQueuedBytes: Int = 256 << 20
+    /// How long one item may keep being retried, counted from its first attempt.
+    public var itemDeadline: Double = 30
+    /// Timeout of one HTTP request.
+    public var requestTimeout: Double = 10
+    public var backoff = RetryBackoff()
+    /// Headers added to every request (authorization, cache hints…).
+    public var extraHeaders: [String: String] = [:]
+
+    public init() {}
+}

@@ -1,0 +1,57 @@
+/// Decides when a segment that left the live playlist may be deleted.
+///
+/// HLS (RFC 8216bis §6.2.2): a segment removed from a live playlist stays available until
+/// the time it FIRST appeared in the playlist plus its Availability Duration, which is its
+/// own duration plus the duration of the longest playlist that contained it. A player that
+/// fetched the playlist just before the removal can then still download it. `keepExtra`
+/// adds a margin for clock skew and slow CDNs.
+///
+/// Times are seconds on any clock the caller uses consistently; use wall-clock seconds when
+/// the planner is saved in the state file, so pending deletions survive a restart.
+public struct RetentionPlanner: Equatable, Codable, Sendable {
+    public struct Listing: Equatable, Codable, Sendable {
+        public var firstListed: Double
+        public var duration: Double
+    }
+
+    public let keepExtra: Double
+    /// Segments currently in the playlist.
+    public private(set) var listed: [String: Listing] = [:]
+    /// Removed segments and the time from which each may be deleted.
+    public private(set) var deletableAt: [String: Double] = [:]
+
+    public init(keepExtra: Double = 0) {
+        self.keepExtra = max(0, keepExtra)
+    }
+
+    /// Records that `name` is in the playlist; a segment listed again keeps its first time.
+    public mutating func noteListed(name: String, duration: Double, at time: Double) {
+        deletableAt[name] = nil
+        if listed[name] == nil { listed[name] = Listing(firstListed: time, duration: duration) }
+    }
+
+    /// Records that `name` left the playlist; `playlistDuration` is the duration of the
+    /// longest playlist that contained it. A segment never noted as listed (state lost) is
+    /// treated as listed at its removal with no duration, which errs towards keeping it.
+    public mutating func noteRemoved(name: String, playlistDuration: Double, at time: Double) {
+        let listing = listed.removeValue(forKey: name) ?? Listing(firstListed: time, duration: 0)
+        let earliest = listing.firstListed + listing.duration + max(0, playlistDuration) + keepExtra
+        deletableAt[name] = max(deletableAt[name] ?? earliest, earliest)
+    }
+
+    /// Removed segments whose availability window has ended at `now`, earliest first.
+    /// They stay due until `noteDeleted` confirms the deletion, so a failed delete is retried.
+    public func due(at now: Double) -> [String] {
+        deletableAt.filter { $0.value <= now }
+            .sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+            .map(\.key)
+    }
+
+    /// When the next removed segment becomes deletable, or nil when none is pending.
+    public var nextDueTime: Double? { deletableAt.values.min() }
+
+    /// Forgets `name` once it has been deleted.
+    public mutating func noteDeleted(name: String) {
+        deletableAt[name] = nil
+    }
+}

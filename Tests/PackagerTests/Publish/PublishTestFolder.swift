@@ -1,0 +1,30 @@
+import Foundation
+
+/// Temporary directories and repository media for the publishing tests.
+enum PublishTestFolder {
+    static let repoRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func make(_ label: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pkgctl-publish-\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Real MPEG-TS from the repository's samples cut into `count` packet-aligned pieces,
+    /// so uploads carry the bytes a live channel would.
+    static func transportStreamPieces(count: Int, packetsEach: Int = 40) throws -> [Data] {
+        let data = try Data(contentsOf: repoRoot.appendingPathComponent("samples/live_scte35.ts"))
+        let size = 188 * packetsEach
+        return (0..<count).map { index in
+            let start = (index * size) % max(1, data.count - size)
+            return data.subdata(in: start..<(start + size))
+        }
+    }
+
+    static func entries(of directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+}
