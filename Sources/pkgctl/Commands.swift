@@ -14,7 +14,7 @@ usage: pkgctl <command> [options]
 commands:
   cues INPUT [--format json|text] [--sidecar FILE] [--chapters] [--recap-pattern REGEX]
       list every SCTE-35 cue in INPUT and the spans they form
-  validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]...   check playlists against the HLS rules
+  validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]... [--format text|json]   check playlists against the HLS rules
   validate --live V1 V2 ...                            check successive live playlist versions
   --version
 

@@ -1,6 +1,6 @@
 /// The date ranges of one playlist by ID, in order of first appearance. Built in one pass.
 public struct DateRangeIndex: Sendable {
-    public private(set) var ranges: [DateRange] = []
+    public private(set) var ranges: [PlaylistDateRange] = []
     private var positionByID: [String: Int] = [:]
 
     init(_ tags: [DateRangeTag]) {
@@ -10,12 +10,12 @@ public struct DateRangeIndex: Sendable {
                 ranges[position].add(tag)
             } else {
                 positionByID[id] = ranges.count
-                ranges.append(DateRange(id: id, first: tag))
+                ranges.append(PlaylistDateRange(id: id, first: tag))
             }
         }
     }
 
-    public subscript(id: String) -> DateRange? {
+    public subscript(id: String) -> PlaylistDateRange? {
         positionByID[id].map { ranges[$0] }
     }
 

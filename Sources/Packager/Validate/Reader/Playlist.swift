@@ -7,7 +7,7 @@ public struct Playlist: Sendable {
     /// Problems with the file as text: missing `#EXTM3U`, BOM, control characters.
     public let textIssues: [LineIssue]
     public let tags: [PlaylistTag]
-    public let segments: [Segment]
+    public let segments: [PlaylistSegment]
     public let dateRangeTags: [DateRangeTag]
     public let programDateTimes: [DateTimeTag]
     public let references: [PlaylistReference]

@@ -38,7 +38,7 @@ public enum PlaylistReader {
 /// Accumulates the per-segment tags until the segment's URI line arrives.
 private struct Builder {
     var tags: [PlaylistTag] = []
-    var segments: [Segment] = []
+    var segments: [PlaylistSegment] = []
     var dateRangeTags: [DateRangeTag] = []
     var programDateTimes: [DateTimeTag] = []
     var references: [PlaylistReference] = []
@@ -104,7 +104,7 @@ private struct Builder {
             pendingStreamInf = nil
             return
         }
-        segments.append(Segment(
+        segments.append(PlaylistSegment(
             uri: text, uriLine: line, extinfLine: pendingExtinf?.line,
             durationNanos: pendingExtinf?.nanos,
             programDateTime: pendingPDT?.timestamp, programDateTimeLine: pendingPDT?.line,

@@ -4,7 +4,7 @@ struct AssetDurationRule {
     /// Asset durations are JSON numbers or sums of EXTINF; a millisecond absorbs rounding.
     private let tolerance = 0.001
 
-    func check(_ range: DateRange, in playlist: Playlist, line: Int, assetSeconds: Double) -> [Finding] {
+    func check(_ range: PlaylistDateRange, in playlist: Playlist, line: Int, assetSeconds: Double) -> [Finding] {
         guard let attribute = range.merged["DURATION"] ?? range.merged["PLANNED-DURATION"],
               let nanos = DecimalSeconds.nanoseconds(Substring(attribute.value))
         else { return [] }

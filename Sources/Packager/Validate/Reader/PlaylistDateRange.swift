@@ -1,7 +1,7 @@
 /// All EXT-X-DATERANGE tags of one playlist that share an ID, seen as one range: the
 /// attributes merged in tag order (the first value of each name wins; a differing later
 /// value is a same-ID violation reported by a rule).
-public struct DateRange: Sendable {
+public struct PlaylistDateRange: Sendable {
     public static let interstitialClass = "com.apple.hls.interstitial"
 
     public let id: String
@@ -32,7 +32,7 @@ public struct DateRange: Sendable {
     public func line(of name: String) -> Int? {
         tags.first { $0.attributes[name] != nil }?.line
     }
-    public var isInterstitial: Bool { merged["CLASS"]?.value == DateRange.interstitialClass }
+    public var isInterstitial: Bool { merged["CLASS"]?.value == PlaylistDateRange.interstitialClass }
     public var startDate: Timestamp? { merged["START-DATE"].flatMap { Timestamp.parse($0.value) } }
 
     /// The end known from this range alone (END-DATE, else START-DATE + DURATION); nil when

@@ -1,5 +1,5 @@
 /// One media segment and the tags that applied to it.
-public struct Segment: Sendable {
+public struct PlaylistSegment: Sendable {
     public let uri: String
     public let uriLine: Int
     /// Line of the segment's EXTINF; nil when it had none.
