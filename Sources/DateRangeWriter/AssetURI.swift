@@ -1,61 +1,90 @@
 /// URI checks and the `_HLS_interstitial_id` query parameter (HLS Appendix D.4).
+/// Works on UTF-8 bytes: these run for every tag, and String.Index walking is slow.
 enum AssetURI {
     /// RFC 3986 absolute URI: a scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`),
     /// a colon and something after it.
     static func isAbsolute(_ uri: String) -> Bool {
-        let utf8 = Array(uri.utf8)
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < utf8.count else { return false }
-        guard isAlpha(utf8[0]) else { return false }
-        return utf8[1..<colon].allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        var sawScheme = false
+        var index = 0
+        for c in uri.utf8 {
+            defer { index += 1 }
+            if c == UInt8(ascii: ":") { return sawScheme && index + 1 < uri.utf8.count }
+            let legal = index == 0 ? isAlpha(c)
+                : (isAlpha(c) || isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: "."))
+            guard legal else { return false }
+            sawScheme = true
+        }
+        return false
     }
 
-    /// Whitespace, control characters and quotes cannot appear in a URI inside a quoted-string.
+    /// Whitespace, control characters and quotes cannot appear in a URI inside a
+    /// quoted-string; `_HLS_` query parameters are reserved for the protocol.
     static func check(_ uri: String, id: String) throws {
         guard !uri.isEmpty else { throw DateRangeError.invalidURI(id: id, uri: uri, reason: "empty") }
-        for c in uri.utf8 where c <= 0x20 || c == 0x7F || c == UInt8(ascii: "\"") {
-            throw DateRangeError.invalidURI(id: id, uri: uri, reason: "contains whitespace, a control character or a quote")
-        }
-        let query = queryPart(uri)
-        for item in query.split(separator: "&") where item.hasPrefix("_HLS_") {
-            throw DateRangeError.reservedQueryParameter(id: id, uri: uri)
+        var inQuery = false
+        var atParameterStart = false
+        var matched = 0          // bytes of "_HLS_" matched at the start of a parameter
+        let reserved: [UInt8] = Array("_HLS_".utf8)
+        for c in uri.utf8 {
+            if c <= 0x20 || c == 0x7F || c == UInt8(ascii: "\"") {
+                throw DateRangeError.invalidURI(id: id, uri: uri, reason: "contains whitespace, a control character or a quote")
+            }
+            if c == UInt8(ascii: "#") { inQuery = false; atParameterStart = false; continue }
+            if c == UInt8(ascii: "?") && !inQuery { inQuery = true; atParameterStart = true; matched = 0; continue }
+            guard inQuery else { continue }
+            if c == UInt8(ascii: "&") { atParameterStart = true; matched = 0; continue }
+            if atParameterStart {
+                if c == reserved[matched] {
+                    matched += 1
+                    if matched == reserved.count { throw DateRangeError.reservedQueryParameter(id: id, uri: uri) }
+                } else {
+                    atParameterStart = false
+                }
+            }
         }
     }
 
     /// Appends `_HLS_interstitial_id=<percent-encoded ID>` before any fragment, with `?` or `&`.
     static func addingInterstitialID(_ uri: String, id: String) -> String {
-        let fragmentStart = uri.firstIndex(of: "#") ?? uri.endIndex
-        let base = uri[..<fragmentStart]
-        let fragment = uri[fragmentStart...]
-        let separator: String
-        if let questionMark = base.firstIndex(of: "?") {
-            separator = (base.last == "&" || base.index(after: questionMark) == base.endIndex) ? "" : "&"
+        let bytes = Array(uri.utf8)
+        let fragmentStart = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 24 + id.utf8.count * 3)
+        out.append(contentsOf: bytes[..<fragmentStart])
+        if let questionMark = bytes[..<fragmentStart].firstIndex(of: UInt8(ascii: "?")) {
+            let last = bytes[fragmentStart - 1]
+            if questionMark != fragmentStart - 1 && last != UInt8(ascii: "&") { out.append(UInt8(ascii: "&")) }
         } else {
-            separator = "?"
+            out.append(UInt8(ascii: "?"))
         }
-        return base + separator + "_HLS_interstitial_id=" + percentEncoded(id) + fragment
+        out.append(contentsOf: "_HLS_interstitial_id=".utf8)
+        appendPercentEncoded(id, to: &out)
+        out.append(contentsOf: bytes[fragmentStart...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Everything but RFC 3986 unreserved characters is percent-encoded (UTF-8, uppercase hex).
     static func percentEncoded(_ s: String) -> String {
-        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count)
+        appendPercentEncoded(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendPercentEncoded(_ s: String, to out: inout [UInt8]) {
         for c in s.utf8 {
             if isAlpha(c) || isDigit(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") || c == UInt8(ascii: "_") || c == UInt8(ascii: "~") {
                 out.append(c)
             } else {
                 out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(c >> 4)])
-                out.append(hex[Int(c & 0x0F)])
+                out.append(hexDigit(c >> 4))
+                out.append(hexDigit(c & 0x0F))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func queryPart(_ uri: String) -> Substring {
-        let withoutFragment = uri[..<(uri.firstIndex(of: "#") ?? uri.endIndex)]
-        guard let q = withoutFragment.firstIndex(of: "?") else { return "" }
-        return withoutFragment[withoutFragment.index(after: q)...]
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 
     private static func isAlpha(_ c: UInt8) -> Bool {

@@ -2,21 +2,23 @@
 enum AttributeGrammar {
     /// quoted-string: non-empty here (no DATERANGE string may be empty), no CR, LF or `"`.
     static func quoted(_ value: String, attribute: String) throws -> String {
-        guard !value.isEmpty else {
-            throw DateRangeError.invalidQuotedString(attribute: attribute, value: value, reason: "empty")
+        var utf8 = value.utf8
+        let clean = !value.isEmpty && utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x7F }
+        } ?? !utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x7F }
+        guard !clean else { return quote(value) }
+        utf8 = value.utf8
+        let reason: String
+        if value.isEmpty {
+            reason = "empty"
+        } else if utf8.contains(UInt8(ascii: "\"")) {
+            reason = "contains a double quote"
+        } else if utf8.contains(0x0A) || utf8.contains(0x0D) {
+            reason = "contains a line break"
+        } else {
+            reason = "contains a control character"
         }
-        for c in value.utf8 {
-            switch c {
-            case UInt8(ascii: "\""):
-                throw DateRangeError.invalidQuotedString(attribute: attribute, value: value, reason: "contains a double quote")
-            case 0x0A, 0x0D:
-                throw DateRangeError.invalidQuotedString(attribute: attribute, value: value, reason: "contains a line break")
-            case 0x00..<0x20, 0x7F:
-                throw DateRangeError.invalidQuotedString(attribute: attribute, value: value, reason: "contains a control character")
-            default: continue
-            }
-        }
-        return "\"" + value + "\""
+        throw DateRangeError.invalidQuotedString(attribute: attribute, value: value, reason: reason)
     }
 
     /// Client attribute names: `X-` then `[A-Z0-9-]`.
@@ -43,5 +45,14 @@ enum AttributeGrammar {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
         }
+    }
+
+    /// `"value"` with one allocation.
+    static func quote(_ value: String) -> String {
+        var out = "\""
+        out.reserveCapacity(value.utf8.count + 2)
+        out.append(value)
+        out.append("\"")
+        return out
     }
 }

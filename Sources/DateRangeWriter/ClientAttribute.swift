@@ -17,7 +17,7 @@ public struct ClientAttribute: Hashable, Codable, Sendable {
 
     func rendered(id: String) throws -> RenderedAttribute {
         guard AttributeGrammar.isClientName(name) else { throw DateRangeError.invalidAttributeName(name) }
-        guard AttributeOrder.rank[name] == nil else { throw DateRangeError.reservedAttributeName(id: id, name: name) }
+        guard KnownAttribute.rankByName[name] == nil else { throw DateRangeError.reservedAttributeName(id: id, name: name) }
         switch value {
         case let .string(s): return RenderedAttribute(name: name, value: try AttributeGrammar.quoted(s, attribute: name))
         case let .hex(h): return RenderedAttribute(name: name, value: h.text)

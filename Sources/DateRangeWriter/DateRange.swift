@@ -54,28 +54,28 @@ public struct DateRange: Hashable, Codable, Sendable {
     /// Validated attributes in canonical order.
     public func attributes() throws -> [RenderedAttribute] {
         var out: [RenderedAttribute] = []
-        out.reserveCapacity(12 + clientAttributes.count)
+        out.reserveCapacity(KnownAttribute.allCases.count + clientAttributes.count)
         guard !id.isEmpty else { throw DateRangeError.emptyID }
-        out.append(RenderedAttribute(name: "ID", value: try AttributeGrammar.quoted(id, attribute: "ID")))
+        out.append(RenderedAttribute(.id, value: try AttributeGrammar.quoted(id, attribute: "ID")))
         if let c = classValue {
-            out.append(RenderedAttribute(name: "CLASS", value: try AttributeGrammar.quoted(c, attribute: "CLASS")))
+            out.append(RenderedAttribute(.classValue, value: try AttributeGrammar.quoted(c, attribute: "CLASS")))
         }
-        if let start = startDate { out.append(RenderedAttribute(name: "START-DATE", value: "\"" + start.text + "\"")) }
+        if let start = startDate { out.append(RenderedAttribute(.startDate, value: start.quotedText)) }
         if cue.contains(.pre) && cue.contains(.post) { throw DateRangeError.cueHasPreAndPost(id: id) }
-        if let list = tokenList(cue) { out.append(RenderedAttribute(name: "CUE", value: list)) }
+        if let list = tokenList(cue) { out.append(RenderedAttribute(.cue, value: list)) }
         try checkEnd()
-        if let end = endDate { out.append(RenderedAttribute(name: "END-DATE", value: "\"" + end.text + "\"")) }
+        if let end = endDate { out.append(RenderedAttribute(.endDate, value: end.quotedText)) }
         if let d = duration {
-            out.append(RenderedAttribute(name: "DURATION", value: try AttributeGrammar.unsigned(d, attribute: "DURATION", id: id)))
+            out.append(RenderedAttribute(.duration, value: try AttributeGrammar.unsigned(d, attribute: "DURATION", id: id)))
         }
         if let p = plannedDuration {
-            out.append(RenderedAttribute(name: "PLANNED-DURATION",
+            out.append(RenderedAttribute(.plannedDuration,
                                          value: try AttributeGrammar.unsigned(p, attribute: "PLANNED-DURATION", id: id)))
         }
-        if endOnNext { out.append(RenderedAttribute(name: "END-ON-NEXT", value: "YES")) }
-        if let h = scte35Cmd { out.append(RenderedAttribute(name: "SCTE35-CMD", value: h.text)) }
-        if let h = scte35Out { out.append(RenderedAttribute(name: "SCTE35-OUT", value: h.text)) }
-        if let h = scte35In { out.append(RenderedAttribute(name: "SCTE35-IN", value: h.text)) }
+        if endOnNext { out.append(RenderedAttribute(.endOnNext, value: "YES")) }
+        if let h = scte35Cmd { out.append(RenderedAttribute(.scte35Cmd, value: h.text)) }
+        if let h = scte35Out { out.append(RenderedAttribute(.scte35Out, value: h.text)) }
+        if let h = scte35In { out.append(RenderedAttribute(.scte35In, value: h.text)) }
         let isInterstitialClass = classValue == DateRange.interstitialClass
         switch (interstitial, isInterstitialClass) {
         case let (attributes?, true): try attributes.rendered(id: id, into: &out)

@@ -15,8 +15,10 @@ public struct DateRangeLedger: Codable, Sendable {
     }
 
     private var entries: [LedgerEntry] = []
+    /// Index into `entries` for every ID ever announced; `retired` once its range was
+    /// removed, so the ID stays refused. One table, so announcing costs a single hash.
     private var positions: [String: Int] = [:]
-    private var usedIDs: Set<String> = []
+    private static let retired = -1
 
     private enum CodingKeys: String, CodingKey { case entries, usedIDs }
 
@@ -25,7 +27,7 @@ public struct DateRangeLedger: Codable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         entries = try c.decode([LedgerEntry].self, forKey: .entries)
-        usedIDs = try c.decode(Set<String>.self, forKey: .usedIDs)
+        for id in try c.decode([String].self, forKey: .usedIDs) { positions[id] = Self.retired }
         rebuildPositions()
     }
 
@@ -33,18 +35,19 @@ public struct DateRangeLedger: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(entries, forKey: .entries)
         // Sorted so that saving the same ledger twice gives the same file.
-        try c.encode(usedIDs.sorted(), forKey: .usedIDs)
+        try c.encode(positions.keys.sorted(), forKey: .usedIDs)
     }
 
     /// Publishes the first tag of a range and returns its line.
     @discardableResult
     public mutating func announce(_ range: DateRange) throws -> String {
         let attributes = try range.attributes()
-        guard !usedIDs.contains(range.id) else { throw DateRangeError.idAlreadyAnnounced(id: range.id) }
         guard let start = range.startDate else { throw DateRangeError.missingStartDate(id: range.id) }
+        if let earlier = positions.updateValue(entries.count, forKey: range.id) {
+            positions[range.id] = earlier
+            throw DateRangeError.idAlreadyAnnounced(id: range.id)
+        }
         let entry = LedgerEntry(range: range, attributes: attributes, start: start)
-        usedIDs.insert(range.id)
-        positions[range.id] = entries.count
         entries.append(entry)
         return entry.originalLine
     }
@@ -55,18 +58,33 @@ public struct DateRangeLedger: Codable, Sendable {
     /// `range` differs from anything already published.
     @discardableResult
     public mutating func update(_ range: DateRange) throws -> [RenderedAttribute] {
-        guard let position = positions[range.id] else { throw DateRangeError.unknownID(id: range.id) }
+        guard let position = positions[range.id], position != Self.retired else {
+            throw DateRangeError.unknownID(id: range.id)
+        }
         let proposed = try range.attributes()
-        let published = entries[position].published
-        for old in published {
-            guard let new = proposed.first(where: { $0.name == old.name }) else {
-                throw DateRangeError.droppedAttribute(id: range.id, name: old.name, published: old.value)
-            }
-            if new.value != old.value {
-                throw DateRangeError.changedAttribute(id: range.id, name: old.name, published: old.value, proposed: new.value)
+        let entry = entries[position]
+        // `proposed` and every published group are in canonical order, so each group is
+        // matched against `proposed` in one forward pass.
+        var taken = [Bool](repeating: false, count: proposed.count)
+        func match(_ group: [RenderedAttribute]) throws {
+            var j = 0
+            for old in group {
+                while j < proposed.count && RenderedAttribute.precedes(proposed[j], old) { j += 1 }
+                guard j < proposed.count, proposed[j].name == old.name else {
+                    throw DateRangeError.droppedAttribute(id: range.id, name: old.name, published: old.value)
+                }
+                guard proposed[j].value == old.value else {
+                    throw DateRangeError.changedAttribute(id: range.id, name: old.name, published: old.value,
+                                                          proposed: proposed[j].value)
+                }
+                taken[j] = true
+                j += 1
             }
         }
-        let added = proposed.filter { new in !published.contains { $0.name == new.name } }
+        try match(entry.original)
+        for group in entry.additions { try match(group) }
+        var added: [RenderedAttribute] = []
+        for (attribute, wasPublished) in zip(proposed, taken) where !wasPublished { added.append(attribute) }
         if !added.isEmpty { entries[position].add(added, updated: range) }
         return added
     }
@@ -102,6 +120,7 @@ public struct DateRangeLedger: Codable, Sendable {
             if Self.liesBefore(end, windowStart) { removed.append(entry.id) } else { kept.append(entry) }
         }
         guard !removed.isEmpty else { return [] }
+        for id in removed { positions[id] = Self.retired }
         entries = kept
         rebuildPositions()
         return removed
@@ -109,13 +128,15 @@ public struct DateRangeLedger: Codable, Sendable {
 
     /// Everything published for `id`, first tag first; nil if it is not in the ledger.
     public func publishedAttributes(for id: String) -> [RenderedAttribute]? {
-        positions[id].map { entries[$0].published }
+        guard let position = positions[id], position != Self.retired else { return nil }
+        return entries[position].published
     }
 
     /// IDs currently in the ledger, in announcement order.
     public var ids: [String] { entries.map(\.id) }
 
-    public func hasUsed(_ id: String) -> Bool { usedIDs.contains(id) }
+    /// True for every ID ever announced, including removed ones.
+    public func hasUsed(_ id: String) -> Bool { positions[id] != nil }
 
     // A range ending exactly at the window start is kept: its end instant still maps to the
     // first segment, and keeping a tag longer than needed is always allowed.
@@ -152,6 +173,6 @@ public struct DateRangeLedger: Codable, Sendable {
     }
 
     private mutating func rebuildPositions() {
-        positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, entry) in entries.enumerated() { positions[entry.id] = index }
     }
 }

@@ -23,6 +23,12 @@ public enum TimelineStyle: String, Codable, CaseIterable, Sendable {
 /// A quoted enumerated-string-list in canonical order, or nil for an empty set (an empty
 /// quoted-string is not allowed, so an empty set means "attribute absent").
 func tokenList<T: CaseIterable & RawRepresentable & Hashable>(_ set: Set<T>) -> String? where T.RawValue == String {
-    let tokens = T.allCases.filter { set.contains($0) }.map(\.rawValue)
-    return tokens.isEmpty ? nil : "\"" + tokens.joined(separator: ",") + "\""
+    guard !set.isEmpty else { return nil }
+    var out = "\""
+    for token in T.allCases where set.contains(token) {
+        if out.utf8.count > 1 { out.append(",") }
+        out.append(token.rawValue)
+    }
+    out.append("\"")
+    return out
 }

@@ -54,6 +54,15 @@ public struct HLSDate: Hashable, Comparable, Codable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `"<text>"`, the quoted-string form used by START-DATE / END-DATE.
+    public var quotedText: String {
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(26)
+        append(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     func append(to bytes: inout [UInt8]) {
         let ms = millisecondsSinceEpoch
         let days = floorDivide(ms, 86_400_000)

@@ -24,7 +24,7 @@ public struct HLSDecimal: Hashable, Comparable, Codable, Sendable {
 
     /// Floating seconds, rounded to the nearest millisecond. Prefer the integer initialisers;
     /// this exists for values that arrive as floats from outside (e.g. JSON configs).
-    public init(seconds: Double) {
+    public init(roundingSeconds seconds: Double) {
         self.milliseconds = Int64((seconds * 1000).rounded())
     }
 

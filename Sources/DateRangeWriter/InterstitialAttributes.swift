@@ -44,40 +44,40 @@ public struct InterstitialAttributes: Hashable, Codable, Sendable {
         if let uri = assetURI {
             try AssetURI.check(uri, id: id)
             guard AssetURI.isAbsolute(uri) else { throw DateRangeError.relativeAssetURI(id: id, uri: uri) }
-            out.append(RenderedAttribute(name: "X-ASSET-URI",
+            out.append(RenderedAttribute(.assetURI,
                                          value: try AttributeGrammar.quoted(AssetURI.addingInterstitialID(uri, id: id), attribute: "X-ASSET-URI")))
         }
         if let list = assetList {
             try AssetURI.check(list, id: id)
-            out.append(RenderedAttribute(name: "X-ASSET-LIST",
+            out.append(RenderedAttribute(.assetList,
                                          value: try AttributeGrammar.quoted(AssetURI.addingInterstitialID(list, id: id), attribute: "X-ASSET-LIST")))
         }
         if let offset = resumeOffset {
-            out.append(RenderedAttribute(name: "X-RESUME-OFFSET", value: offset.text))
+            out.append(RenderedAttribute(.resumeOffset, value: offset.text))
         }
         if let limit = playoutLimit {
-            out.append(RenderedAttribute(name: "X-PLAYOUT-LIMIT", value: try AttributeGrammar.unsigned(limit, attribute: "X-PLAYOUT-LIMIT", id: id)))
+            out.append(RenderedAttribute(.playoutLimit, value: try AttributeGrammar.unsigned(limit, attribute: "X-PLAYOUT-LIMIT", id: id)))
         }
-        if let list = tokenList(snap) { out.append(RenderedAttribute(name: "X-SNAP", value: list)) }
-        if let list = tokenList(restrict) { out.append(RenderedAttribute(name: "X-RESTRICT", value: list)) }
+        if let list = tokenList(snap) { out.append(RenderedAttribute(.snap, value: list)) }
+        if let list = tokenList(restrict) { out.append(RenderedAttribute(.restrict, value: list)) }
         if let vary = contentMayVary {
-            out.append(RenderedAttribute(name: "X-CONTENT-MAY-VARY", value: vary ? "\"YES\"" : "\"NO\""))
+            out.append(RenderedAttribute(.contentMayVary, value: vary ? "\"YES\"" : "\"NO\""))
         }
         if let occupies = timelineOccupies {
-            out.append(RenderedAttribute(name: "X-TIMELINE-OCCUPIES", value: "\"" + occupies.rawValue + "\""))
+            out.append(RenderedAttribute(.timelineOccupies, value: AttributeGrammar.quote(occupies.rawValue)))
         }
         if let style = timelineStyle {
-            out.append(RenderedAttribute(name: "X-TIMELINE-STYLE", value: "\"" + style.rawValue + "\""))
+            out.append(RenderedAttribute(.timelineStyle, value: AttributeGrammar.quote(style.rawValue)))
         }
         if let offset = skipControlOffset {
-            out.append(RenderedAttribute(name: "X-SKIP-CONTROL-OFFSET", value: String(offset)))
+            out.append(RenderedAttribute(.skipControlOffset, value: String(offset)))
         }
         if let duration = skipControlDuration {
-            out.append(RenderedAttribute(name: "X-SKIP-CONTROL-DURATION", value: String(duration)))
+            out.append(RenderedAttribute(.skipControlDuration, value: String(duration)))
         }
         if let label = skipControlLabelID {
             guard AttributeGrammar.isSkipLabel(label) else { throw DateRangeError.invalidSkipLabel(id: id, label: label) }
-            out.append(RenderedAttribute(name: "X-SKIP-CONTROL-LABEL-ID", value: "\"" + label + "\""))
+            out.append(RenderedAttribute(.skipControlLabelID, value: AttributeGrammar.quote(label)))
         }
     }
 }

@@ -12,7 +12,6 @@ struct LedgerEntry: Codable, Sendable {
 
     private(set) var originalLine: String
     private(set) var updateLines: [String]
-    private(set) var consolidatedLine: String
 
     private enum CodingKeys: String, CodingKey {
         case id, original, additions, classValue, startMilliseconds, endMilliseconds, endsOnNext
@@ -28,7 +27,6 @@ struct LedgerEntry: Codable, Sendable {
         endsOnNext = range.endOnNext
         originalLine = dateRangeLine(attributes)
         updateLines = []
-        consolidatedLine = originalLine
     }
 
     init(from decoder: Decoder) throws {
@@ -42,7 +40,6 @@ struct LedgerEntry: Codable, Sendable {
         endsOnNext = try c.decode(Bool.self, forKey: .endsOnNext)
         originalLine = dateRangeLine(original)
         updateLines = []
-        consolidatedLine = originalLine
         for added in additions { appendLines(for: added) }
     }
 
@@ -65,7 +62,11 @@ struct LedgerEntry: Codable, Sendable {
 
     private mutating func appendLines(for added: [RenderedAttribute]) {
         updateLines.append(dateRangeLine(header + added))
-        let all = published.sorted { AttributeOrder.precedes($0.name, $1.name) }
-        consolidatedLine = dateRangeLine(all)
+    }
+
+    /// One tag with everything published, in canonical order. Built on demand: most
+    /// channels render the original-plus-updates form, and entries are few per window.
+    var consolidatedLine: String {
+        additions.isEmpty ? originalLine : dateRangeLine(published.sorted(by: RenderedAttribute.precedes))
     }
 }
