@@ -2,12 +2,11 @@
 enum AttributeGrammar {
     /// quoted-string: non-empty here (no DATERANGE string may be empty), no CR, LF or `"`.
     static func quoted(_ value: String, attribute: String) throws -> String {
-        var utf8 = value.utf8
-        let clean = !value.isEmpty && utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x7F }
-        } ?? !utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x7F }
+        let isIllegal: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x22 || $0 == 0x7F }
+        let clean = !value.isEmpty
+            && (value.utf8.withContiguousStorageIfAvailable { !$0.contains(where: isIllegal) } ?? !value.utf8.contains(where: isIllegal))
         guard !clean else { return quote(value) }
-        utf8 = value.utf8
+        let utf8 = value.utf8
         let reason: String
         if value.isEmpty {
             reason = "empty"

@@ -109,7 +109,8 @@ public struct DateRange: Hashable, Codable, Sendable {
         // by the ledger, which always validates the full range.
         guard let start = startDate else { throw DateRangeError.missingStartDate(id: id) }
         if end < start { throw DateRangeError.endBeforeStart(id: id, start: start.text, end: end.text) }
-        if let d = duration, !d.isNegative, start.millisecondsSinceEpoch + d.milliseconds != end.millisecondsSinceEpoch {
+        if let d = duration, !d.isNegative,
+           start.millisecondsSinceEpoch.addingReportingOverflow(d.milliseconds) != (end.millisecondsSinceEpoch, false) {
             throw DateRangeError.endDateMismatch(id: id, start: start.text, duration: d.text, end: end.text)
         }
     }

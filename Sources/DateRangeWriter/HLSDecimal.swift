@@ -18,14 +18,18 @@ public struct HLSDecimal: Hashable, Comparable, Codable, Sendable {
 
     /// 90 kHz program-clock ticks, rounded to the nearest millisecond (ties away from zero).
     public init(ticks90k: Int64) {
-        let magnitude = (ticks90k.magnitude * 2 + 90) / 180
-        self.milliseconds = ticks90k < 0 ? -Int64(magnitude) : Int64(magnitude)
+        let magnitude = ticks90k.magnitude
+        let rounded = Int64(magnitude / 90) + (magnitude % 90 >= 45 ? 1 : 0)
+        self.milliseconds = ticks90k < 0 ? -rounded : rounded
     }
 
-    /// Floating seconds, rounded to the nearest millisecond. Prefer the integer initialisers;
-    /// this exists for values that arrive as floats from outside (e.g. JSON configs).
-    public init(roundingSeconds seconds: Double) {
-        self.milliseconds = Int64((seconds * 1000).rounded())
+    /// Floating seconds, rounded to the nearest millisecond; nil for NaN, infinities and
+    /// values beyond ±9.2e15 s. Prefer the integer initialisers; this exists for values
+    /// that arrive as floats from outside (e.g. JSON configs).
+    public init?(roundingSeconds seconds: Double) {
+        let ms = (seconds * 1000).rounded()
+        guard ms.isFinite, ms > -9.2e18, ms < 9.2e18 else { return nil }
+        self.milliseconds = Int64(ms)
     }
 
     public static let zero = HLSDecimal(milliseconds: 0)

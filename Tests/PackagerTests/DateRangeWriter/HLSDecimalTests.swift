@@ -25,8 +25,8 @@ final class HLSDecimalTests: XCTestCase {
     func testSameValueGivesSameBytesHoweverItWasReached() {
         let tenths = HLSDecimal(milliseconds: 100) + HLSDecimal(milliseconds: 200)
         XCTAssertEqual(tenths.text, "0.3")
-        XCTAssertEqual(HLSDecimal(roundingSeconds: 0.1 + 0.2).text, "0.3")
-        XCTAssertEqual(HLSDecimal(roundingSeconds: 30.0).text, HLSDecimal(seconds: 30).text)
+        XCTAssertEqual(HLSDecimal(roundingSeconds: 0.1 + 0.2)?.text, "0.3")
+        XCTAssertEqual(HLSDecimal(roundingSeconds: 30.0)?.text, HLSDecimal(seconds: 30).text)
         XCTAssertEqual(HLSDecimal(ticks90k: 2_700_000).text, "30")
         var sum = HLSDecimal.zero
         for _ in 0..<10 { sum = sum + HLSDecimal(milliseconds: 100) }
@@ -40,5 +40,14 @@ final class HLSDecimalTests: XCTestCase {
         XCTAssertEqual(HLSDecimal(ticks90k: 45).milliseconds, 1)       // a tie rounds away from zero
         XCTAssertEqual(HLSDecimal(ticks90k: -45).milliseconds, -1)
         XCTAssertEqual(HLSDecimal(ticks90k: 5_426_421).text, "60.294") // 60.293567 s break_duration
+        XCTAssertEqual(HLSDecimal(ticks90k: .max).milliseconds, 102_481_911_520_608_620)
+        XCTAssertEqual(HLSDecimal(ticks90k: .min).milliseconds, -102_481_911_520_608_620)
+    }
+
+    func testFloatsThatAreNotNumbersGiveNoDecimal() {
+        XCTAssertNil(HLSDecimal(roundingSeconds: .nan))
+        XCTAssertNil(HLSDecimal(roundingSeconds: .infinity))
+        XCTAssertNil(HLSDecimal(roundingSeconds: 1e300))
+        XCTAssertEqual(HLSDecimal(roundingSeconds: -0.0004)?.milliseconds, 0)
     }
 }
