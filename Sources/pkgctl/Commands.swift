@@ -30,6 +30,7 @@ extension CommandLine {
         switch command {
         case "cues": return CuesCommand.run(rest)
         case "validate": return ValidateCommand.run(rest)
+        case "bench": return BenchCommand.run(rest)
         case "--version", "version":
             print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
             return ExitCode.ok

@@ -5,17 +5,6 @@ import XCTest
 /// Bad input must end in a typed error or a decoded value, never a crash.
 final class SCTE35RobustnessTests: XCTestCase {
     /// Deterministic PRNG so a failing mutation can be replayed.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let seeds: [[UInt8]] = {
         let base64 = [
             "/DA+AAAAAAAAAP/wBQb+E1SEUAAoAiZDVUVJAAAH0X//AAANu6AJEkNIQVBURVI6cmVjYXAtMDAwMSABAf6o7Z4=",
@@ -103,7 +92,7 @@ final class SCTE35RobustnessTests: XCTestCase {
     }
 
     func testRandomGarbageNeverCrashes() {
-        var rng = SplitMix64(state: 0x5C7E_3500)
+        var rng = SplitMix64(seed: 0x5C7E_3500)
         for _ in 0 ..< 20_000 {
             let length = Int(rng.next() % 64)
             var bytes = (0 ..< length).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
@@ -119,7 +108,7 @@ final class SCTE35RobustnessTests: XCTestCase {
     }
 
     func testHundredThousandMutatedSectionsNeverCrash() {
-        var rng = SplitMix64(state: 0x2022_0B35)
+        var rng = SplitMix64(seed: 0x2022_0B35)
         var decoded = 0
         var rejected = 0
         for iteration in 0 ..< 100_000 {
