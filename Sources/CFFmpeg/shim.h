@@ -10,6 +10,8 @@
 #include <libavutil/mem.h>
 #include <libavutil/dict.h>
 #include <libavutil/log.h>
+#include <libavutil/opt.h>
+#include <libavutil/mathematics.h>
 #include <errno.h>
 
 static inline int pkgctl_averror(int e) { return AVERROR(e); }

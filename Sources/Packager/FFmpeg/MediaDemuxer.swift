@@ -77,6 +77,12 @@ final class MediaDemuxer {
         return true
     }
 
+    /// The input stream, for the muxers that copy its codec parameters (stays in the adapter).
+    func stream(at index: Int) -> UnsafeMutablePointer<AVStream>? {
+        guard let ctx = format, index >= 0, index < Int(ctx.pointee.nb_streams) else { return nil }
+        return ctx.pointee.streams[index]
+    }
+
     /// Tells libavformat to drop a stream's packets early (cheaper demux when only cues matter).
     func discard(streamIndex: Int) {
         guard let ctx = format, streamIndex < Int(ctx.pointee.nb_streams),

@@ -1,0 +1,52 @@
+import CueDetect
+
+/// The in-band cue stage of a demux loop: the TS scanner is fed by the tee (ahead of the
+/// demuxer), libavformat's own `scte_35` packets are reconciled against it, and the assembler
+/// resolves times against the video PES timeline. Used by batch scans and by the segmenting
+/// pipelines alike.
+final class InBandCueFeed {
+    private var scanner = TSSectionScanner()
+    private var events: [TSScanEvent] = []
+    private var assembler = InBandCueAssembler()
+    private var reconciler = SectionReconciler()
+
+    var firstVideoTicks: Int64? { assembler.firstVideoTicks }
+    var latestVideoTicks: Int64? { assembler.latestVideoTicks }
+    var scanStats: TSScanStats { scanner.stats }
+    var reconcileStats: SectionReconciler.Stats { reconciler.stats }
+
+    /// The tee observer: bytes as libavformat reads them.
+    func observe(_ bytes: UnsafeRawBufferPointer) {
+        scanner.feed(bytes, into: &events)
+    }
+
+    /// Cues whose time became known since the last call, in arrival order.
+    func drain() -> [DetectedCue] {
+        guard !events.isEmpty else { return [] }
+        var cues: [DetectedCue] = []
+        for event in events {
+            if case .section(let s) = event { reconciler.scannerSaw(s) }
+            cues += assembler.ingest(event)
+        }
+        events.removeAll(keepingCapacity: true)
+        return cues
+    }
+
+    /// A section libavformat delivered on its `scte_35` stream; returned only if the scanner
+    /// did not see it (then timed from the packet's PCR-based pts).
+    func libavformatSection(pid: Int, bytes: [UInt8], pts: Int64?) -> DetectedCue? {
+        guard reconciler.libavformatDelivered(pid: pid, bytes: bytes) else { return nil }
+        var cue = InBandCueAssembler.decode(bytes, origin: .transportStream(pid: pid),
+                                            arrival: pts.map { UInt64(truncatingIfNeeded: $0) & ProgramClock.mask })
+        let reference = assembler.latestVideoTicks ?? cue.arrivalPTS.map { Int64($0) } ?? 0
+        cue.arrivalTicks = cue.arrivalPTS.map { ProgramClock.unwrap($0, near: reference) }
+        cue.effectiveTicks = cue.splicePTS.map { ProgramClock.unwrap($0, near: reference) } ?? cue.arrivalTicks
+        return cue
+    }
+
+    func finish() -> [DetectedCue] {
+        let cues = drain() + assembler.finish()
+        reconciler.finish()
+        return cues
+    }
+}

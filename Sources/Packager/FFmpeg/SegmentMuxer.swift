@@ -1,0 +1,152 @@
+import CFFmpeg
+
+/// One output presentation (a rendition of the primary, or one asset) muxed by libavformat into
+/// in-memory segments.
+///
+/// One muxer context lives as long as the output, as hlsenc does, so MPEG-TS continuity
+/// counters run on across segments and every segment starts with PAT/PMT (`resend_headers`);
+/// each segment is collected in a fresh dynamic buffer and handed back as bytes, so the caller
+/// decides where and how atomically it is published. fMP4 segments are CMAF-style fragments
+/// (`frag_custom`), with the init segment split off the first one.
+final class SegmentMuxer {
+    enum Format: String, Codable, Sendable { case ts, fmp4 }
+
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var buffer: UnsafeMutablePointer<AVIOContext>?
+    private let scratch: UnsafeMutablePointer<AVPacket>?
+    let format: Format
+    private let inputTimeBases: [AVRational]
+    private var headerWritten = false
+    private(set) var initSegment: [UInt8]?
+    private let label: String
+
+    /// - Parameters:
+    ///   - streams: input stream indices of `demuxer`, in output order.
+    init(format: Format, demuxer: MediaDemuxer, streams: [Int], label: String) throws {
+        self.format = format
+        self.label = label
+        scratch = av_packet_alloc()
+        var ctx: UnsafeMutablePointer<AVFormatContext>?
+        let name = format == .ts ? "mpegts" : "mp4"
+        let allocated = avformat_alloc_output_context2(&ctx, nil, name, nil)
+        guard allocated >= 0, let ctx else {
+            throw FFmpegError(operation: "create a \(name) muxer for", input: label, code: allocated)
+        }
+        context = ctx
+        var bases: [AVRational] = []
+        for index in streams {
+            guard let input = demuxer.stream(at: index), let out = avformat_new_stream(ctx, nil) else {
+                throw FFmpegError(operation: "add stream \(index) to", input: label, code: pkgctl_averror(EINVAL))
+            }
+            let copied = avcodec_parameters_copy(out.pointee.codecpar, input.pointee.codecpar)
+            guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters into", input: label, code: copied) }
+            out.pointee.codecpar.pointee.codec_tag = 0
+            out.pointee.time_base = input.pointee.time_base
+            bases.append(input.pointee.time_base)
+        }
+        inputTimeBases = bases
+    }
+
+    deinit {
+        if let ctx = context {
+            if headerWritten {
+                // The trailer of a fragmented/TS output adds nothing a segment needs.
+                if buffer == nil { _ = avio_open_dyn_buf(&ctx.pointee.pb); buffer = ctx.pointee.pb }
+                av_write_trailer(ctx)
+            }
+            discardBuffer()
+            avformat_free_context(ctx)
+        }
+        var p = scratch
+        av_packet_free(&p)
+    }
+
+    /// Starts collecting a new segment.
+    func beginSegment() throws {
+        guard let ctx = context else { return }
+        if buffer == nil {
+            let opened = avio_open_dyn_buf(&buffer)
+            guard opened >= 0 else { throw FFmpegError(operation: "open a segment buffer for", input: label, code: opened) }
+        }
+        ctx.pointee.pb = buffer
+        if !headerWritten {
+            var options: OpaquePointer?
+            if format == .fmp4 {
+                av_dict_set(&options, "movflags", "frag_custom+delay_moov+default_base_moof+skip_trailer+cmaf", 0)
+            }
+            let written = avformat_write_header(ctx, &options)
+            av_dict_free(&options)
+            guard written >= 0 else { throw FFmpegError(operation: "write the header of", input: label, code: written) }
+            headerWritten = true
+        } else if format == .ts {
+            av_opt_set(ctx.pointee.priv_data, "mpegts_flags", "resend_headers", 0)
+        }
+    }
+
+    /// Writes a copy of `packet` (the caller keeps it) to output stream `output`, shifted back by
+    /// `shiftTicks` of 90 kHz time (the primary's re-timing after stripped spans).
+    func write(_ packet: DemuxedPacket, output: Int, shiftTicks: Int64) throws {
+        guard let ctx = context, let scratch, let source = packet.packet, output < inputTimeBases.count,
+              let stream = ctx.pointee.streams[output] else { return }
+        let referenced = av_packet_ref(scratch, source)
+        guard referenced >= 0 else { throw FFmpegError(operation: "reference a packet for", input: label, code: referenced) }
+        defer { av_packet_unref(scratch) }
+        let inBase = inputTimeBases[output]
+        if shiftTicks != 0 {
+            let shift = av_rescale_q(shiftTicks, AVRational(num: 1, den: 90_000), inBase)
+            if scratch.pointee.pts != pkgctl_nopts() { scratch.pointee.pts -= shift }
+            if scratch.pointee.dts != pkgctl_nopts() { scratch.pointee.dts -= shift }
+        }
+        scratch.pointee.stream_index = Int32(output)
+        scratch.pointee.pos = -1
+        av_packet_rescale_ts(scratch, inBase, stream.pointee.time_base)
+        let written = av_write_frame(ctx, scratch)
+        guard written >= 0 else { throw FFmpegError(operation: "write a packet to", input: label, code: written) }
+    }
+
+    /// Flushes the muxer and returns the finished segment's bytes.
+    func endSegment() throws -> [UInt8] {
+        guard let ctx = context, buffer != nil else { return [] }
+        let flushed = av_write_frame(ctx, nil)
+        guard flushed >= 0 else { throw FFmpegError(operation: "flush a segment of", input: label, code: flushed) }
+        avio_flush(ctx.pointee.pb)
+        var bytes = takeBuffer()
+        ctx.pointee.pb = nil
+        if format == .fmp4, initSegment == nil {
+            let split = MP4Boxes.splitInit(bytes)
+            initSegment = split.initSegment
+            bytes = split.rest
+        }
+        return bytes
+    }
+
+    private func takeBuffer() -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>?
+        let size = avio_close_dyn_buf(buffer, &data)
+        buffer = nil
+        defer { av_free(data) }
+        guard let data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+    }
+
+    private func discardBuffer() {
+        if buffer != nil { _ = takeBuffer() }
+        context?.pointee.pb = nil
+    }
+}
+
+/// Top-level ISO BMFF box walking, just enough to split an init segment (ftyp, moov) from the
+/// first fragment (styp/moof/mdat) that `delay_moov` writes together.
+enum MP4Boxes {
+    static func splitInit(_ bytes: [UInt8]) -> (initSegment: [UInt8], rest: [UInt8]) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if type == "moof" || type == "styp" || type == "sidx" { break }
+            guard size >= 8, offset + size <= bytes.count else { break }
+            offset += size
+        }
+        return (Array(bytes[..<offset]), Array(bytes[offset...]))
+    }
+}

@@ -1,0 +1,14 @@
+/// A segment the segmenter has closed, ready to be published.
+public struct FinishedSegment: Sendable {
+    public var target: OutputTarget
+    /// 0-based index within its target.
+    public var index: Int
+    /// Start on the target's own timeline (primary: re-timed after stripped spans), unwrapped ticks.
+    public var startTicks: Int64
+    public var durationTicks: Int64
+    public var bytes: [UInt8]
+    /// fMP4 init segment of its target (same bytes for every segment of a target).
+    public var initSegment: [UInt8]?
+    /// This segment ends its target (assets end with their span; the primary with the input).
+    public var isLast: Bool
+}

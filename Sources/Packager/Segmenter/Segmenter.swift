@@ -1,0 +1,258 @@
+import CueDetect
+
+/// Cuts the demuxed input into segments: at keyframes near the target duration, and forced at
+/// every span edge (the first keyframe at or after the splice). Routes a span's packets to its
+/// own asset output, and for strip placement removes them from the primary, shifting everything
+/// after back so the primary stays continuous.
+///
+/// Video decides where cuts fall; audio waits in a short hold queue until the video timeline has
+/// passed it, so each audio frame lands on the side of a cut its PTS says, not where the
+/// multiplexer happened to interleave it.
+final class Segmenter {
+    struct Configuration {
+        var format: SegmentMuxer.Format
+        var targetTicks: Int64
+    }
+
+    private struct OpenSegment {
+        var index: Int
+        var startTicks: Int64          // on the target's timeline
+        var packets = 0
+    }
+
+    private final class Output {
+        let muxer: SegmentMuxer
+        var segment: OpenSegment?
+        var nextIndex = 0
+        init(muxer: SegmentMuxer) { self.muxer = muxer }
+    }
+
+    private let demuxer: MediaDemuxer
+    private let videoIndex: Int
+    private let audioIndices: [Int]
+    private let config: Configuration
+    private let primary: Output
+    private var assets: [Int: Output] = [:]
+    private(set) var spans: [Int: RoutedSpan] = [:]
+    private var active: Int?
+    /// Ticks of media removed from the primary so far (strip placement).
+    private(set) var shift: Int64 = 0
+    private var held: [(packet: DemuxedPacket, pts: Int64)] = []
+    private var started = false
+    private(set) var lastVideoEnd: Int64?
+    private(set) var firstVideoPTS: Int64?
+    private(set) var droppedLeading = 0
+    private var finished: [FinishedSegment] = []
+
+    /// Output stream order in every muxer: video first, then the audio streams.
+    private var mapped: [Int] { [videoIndex] + audioIndices }
+
+    init(demuxer: MediaDemuxer, videoIndex: Int, audioIndices: [Int], config: Configuration) throws {
+        self.demuxer = demuxer
+        self.videoIndex = videoIndex
+        self.audioIndices = audioIndices
+        self.config = config
+        primary = Output(muxer: try SegmentMuxer(format: config.format, demuxer: demuxer,
+                                                 streams: [videoIndex] + audioIndices, label: "primary"))
+    }
+
+    // MARK: spans
+
+    /// A span was opened or closed by the tracker. Nested spans ride inside their parent's asset.
+    func update(_ span: Span, placement: Placement) {
+        guard span.parent == nil else { return }
+        if var existing = spans[span.serial] {
+            existing.span = span
+            spans[span.serial] = existing
+        } else {
+            spans[span.serial] = RoutedSpan(span: span, placement: placement)
+        }
+    }
+
+    func withdraw(serial: Int, reason: String) {
+        guard var s = spans[serial], s.cutIn == nil else { return }
+        s.skipped = reason
+        spans[serial] = s
+    }
+
+    // MARK: packets
+
+    /// Consumes one packet; `pts`/`dts` are unwrapped 90 kHz ticks. Returns segments closed by it.
+    func consume(_ packet: DemuxedPacket, pts: Int64, dts: Int64) throws -> [FinishedSegment] {
+        let index = packet.streamIndex
+        if index == videoIndex {
+            try consumeVideo(packet, pts: pts, dts: dts)
+        } else if audioIndices.contains(index) {
+            held.append((packet, pts))
+        }
+        defer { finished.removeAll() }
+        return finished
+    }
+
+    private func consumeVideo(_ packet: DemuxedPacket, pts: Int64, dts: Int64) throws {
+        if !started {
+            guard packet.isKeyframe else { droppedLeading += 1; return }
+            started = true
+            firstVideoPTS = pts
+            held.removeAll { $0.pts < pts }
+            try begin(primary, at: pts)
+        }
+        if packet.isKeyframe { try cutIfNeeded(at: pts) }
+        try write(packet, index: 0, pts: pts)
+        let end = pts + max(packet.duration, 0)
+        lastVideoEnd = max(lastVideoEnd ?? end, end)
+        try release(before: dts)
+    }
+
+    /// Audio whose PTS is before the video's decode time can no longer fall after any future
+    /// cut (cuts are at keyframes, whose PTS ≥ DTS), so it goes where video goes now.
+    private func release(before ticks: Int64) throws {
+        guard !held.isEmpty else { return }
+        var keep: [(packet: DemuxedPacket, pts: Int64)] = []
+        for item in held {
+            if item.pts < ticks {
+                guard let output = audioIndices.firstIndex(of: item.packet.streamIndex) else { continue }
+                try write(item.packet, index: output + 1, pts: item.pts)
+            } else {
+                keep.append(item)
+            }
+        }
+        held = keep
+    }
+
+    private func write(_ packet: DemuxedPacket, index: Int, pts: Int64) throws {
+        if let serial = active, let asset = assets[serial], let span = spans[serial] {
+            try asset.muxer.write(packet, output: index, shiftTicks: 0)
+            asset.segment?.packets += 1
+            guard span.placement == .overlay else { return }
+        }
+        try primary.muxer.write(packet, output: index, shiftTicks: shift)
+        primary.segment?.packets += 1
+    }
+
+    // MARK: cuts
+
+    private func cutIfNeeded(at pts: Int64) throws {
+        if let serial = active, let span = spans[serial] {
+            if let end = span.span.endTicks, pts >= end {
+                try endSpan(serial, at: pts)
+            } else if let segment = assets[serial]?.segment, pts - segment.startTicks >= config.targetTicks {
+                try cut(assetOf: serial, at: pts)
+            }
+            if active != nil { return }
+        }
+        if let serial = nextSpanStarting(atOrBefore: pts) {
+            try startSpan(serial, at: pts)
+            return
+        }
+        if let segment = primary.segment, (pts - shift) - segment.startTicks >= config.targetTicks {
+            try release(before: pts)
+            try end(primary, at: pts - shift, isLast: false, target: .primary)
+            try begin(primary, at: pts - shift)
+        }
+    }
+
+    private func nextSpanStarting(atOrBefore pts: Int64) -> Int? {
+        let candidates = spans.values.filter { !$0.isDone && $0.cutIn == nil && $0.span.startTicks <= pts }
+            .sorted { $0.span.startTicks < $1.span.startTicks }
+        for candidate in candidates {
+            let serial = candidate.span.serial
+            if let end = candidate.span.endTicks, end <= pts {
+                withdraw(serial: serial, reason: end <= (firstVideoPTS ?? end)
+                         ? "span lies before the first video frame" : "span contains no keyframe")
+                continue
+            }
+            return serial
+        }
+        return nil
+    }
+
+    private func startSpan(_ serial: Int, at pts: Int64) throws {
+        guard var routed = spans[serial] else { return }
+        try release(before: pts)
+        if let segment = primary.segment, segment.packets > 0 {
+            try end(primary, at: pts - shift, isLast: false, target: .primary)
+        } else {
+            primary.segment = nil
+        }
+        let asset = Output(muxer: try SegmentMuxer(format: config.format, demuxer: demuxer, streams: mapped,
+                                                   label: "asset of span \(serial)"))
+        assets[serial] = asset
+        try begin(asset, at: pts)
+        routed.cutIn = pts
+        routed.primaryPosition = pts - shift
+        spans[serial] = routed
+        active = serial
+        if routed.placement == .overlay { try begin(primary, at: pts - shift) }
+    }
+
+    private func endSpan(_ serial: Int, at pts: Int64) throws {
+        guard var routed = spans[serial], let asset = assets[serial], let cutIn = routed.cutIn else { return }
+        try release(before: pts)
+        try end(asset, at: pts, isLast: true, target: .asset(serial))
+        assets[serial] = nil
+        routed.cutOut = pts
+        spans[serial] = routed
+        active = nil
+        if routed.placement == .strip {
+            shift += pts - cutIn
+        } else {
+            try end(primary, at: pts - shift, isLast: false, target: .primary)
+        }
+        try begin(primary, at: pts - shift)
+    }
+
+    private func cut(assetOf serial: Int, at pts: Int64) throws {
+        guard let asset = assets[serial] else { return }
+        try release(before: pts)
+        try end(asset, at: pts, isLast: false, target: .asset(serial))
+        try begin(asset, at: pts)
+        if spans[serial]?.placement == .overlay {
+            try end(primary, at: pts - shift, isLast: false, target: .primary)
+            try begin(primary, at: pts - shift)
+        }
+    }
+
+    private func begin(_ output: Output, at ticks: Int64) throws {
+        try output.muxer.beginSegment()
+        output.segment = OpenSegment(index: output.nextIndex, startTicks: ticks)
+        output.nextIndex += 1
+    }
+
+    private func end(_ output: Output, at ticks: Int64, isLast: Bool, target: OutputTarget) throws {
+        guard let segment = output.segment else { return }
+        let bytes = try output.muxer.endSegment()
+        output.segment = nil
+        guard segment.packets > 0 else { output.nextIndex -= 1; return }
+        finished.append(FinishedSegment(target: target, index: segment.index, startTicks: segment.startTicks,
+                                        durationTicks: ticks - segment.startTicks, bytes: bytes,
+                                        initSegment: output.muxer.initSegment, isLast: isLast))
+    }
+
+    // MARK: end of input
+
+    /// Flushes everything: the open asset (its span ends with the input) and the primary.
+    func finish() throws -> [FinishedSegment] {
+        let end = lastVideoEnd ?? 0
+        try release(before: Int64.max)
+        if let serial = active, var routed = spans[serial], let asset = assets[serial] {
+            try closeFinal(asset, endingAt: end, target: .asset(serial))
+            routed.cutOut = end
+            spans[serial] = routed
+            if routed.placement == .strip, let cutIn = routed.cutIn { shift += end - cutIn }
+            active = nil
+            assets[serial] = nil
+        }
+        try closeFinal(primary, endingAt: end - shift, target: .primary)
+        for (serial, routed) in spans where routed.cutIn == nil && routed.skipped == nil {
+            withdraw(serial: serial, reason: routed.span.startTicks >= end
+                     ? "span starts after the end of the media" : "span contains no keyframe")
+        }
+        defer { finished.removeAll() }
+        return finished
+    }
+
+    private func closeFinal(_ output: Output, endingAt ticks: Int64, target: OutputTarget) throws {
+        try end(output, at: ticks, isLast: true, target: target)
+    }
+}
