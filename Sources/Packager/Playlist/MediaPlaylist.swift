@@ -1,0 +1,97 @@
+/// A media playlist (VOD, EVENT or live window) ready to be written.
+///
+/// Everything is derived from integers (ticks, epoch ms), so rendering the same value twice
+/// gives the same bytes, which successive live versions rely on.
+public struct MediaPlaylist: Equatable, Sendable {
+    public var kind: PlaylistKind
+    public var targetDuration: Int
+    public var mediaSequence: Int
+    public var discontinuitySequence: Int
+    public var segments: [SegmentRecord]
+    public var dateRanges: [DateRangeBlock]
+    /// Write EXT-X-INDEPENDENT-SEGMENTS. Set it only for a playlist published without a
+    /// multivariant playlist; otherwise the multivariant carries it (see `MultivariantPlaylist`).
+    public var independentSegments: Bool
+    public var endList: Bool
+    /// Written verbatim after the standard header tags (e.g. EXT-X-SERVER-CONTROL, EXT-X-START).
+    public var extraHeaderLines: [String]
+
+    public init(kind: PlaylistKind, targetDuration: Int, mediaSequence: Int = 0, discontinuitySequence: Int = 0,
+                segments: [SegmentRecord], dateRanges: [DateRangeBlock] = [], independentSegments: Bool,
+                endList: Bool, extraHeaderLines: [String] = []) {
+        self.kind = kind
+        self.targetDuration = targetDuration
+        self.mediaSequence = mediaSequence
+        self.discontinuitySequence = discontinuitySequence
+        self.segments = segments
+        self.dateRanges = dateRanges
+        self.independentSegments = independentSegments
+        self.endList = endList
+        self.extraHeaderLines = extraHeaderLines
+    }
+
+    /// Smallest integer >= every EXTINF rounded to the nearest integer, never below
+    /// `requested` rounded; see `TargetDuration.fitting`.
+    public static func targetDuration(for durationsTicks: [Int64], requested: Double) -> Int {
+        TargetDuration.fitting(durationsTicks, requested: requested)
+    }
+
+    /// The lowest EXT-X-VERSION the written tags need (HLS §8): EXTINF is always written
+    /// with decimals (3); EXT-X-MAP outside I-frame playlists needs 6. No other tag written
+    /// here (PDT, DATERANGE, GAP, sequences, INDEPENDENT-SEGMENTS) needs a version.
+    public var version: Int {
+        segments.contains { $0.mapURI != nil } ? 6 : 3
+    }
+
+    public func render() -> String {
+        var lines = header()
+        let placement = DateRangePlacement(blocks: dateRanges, segments: segments)
+        var currentMap: String?
+        for (index, segment) in segments.enumerated() {
+            lines += placement.beforeSegment[index].flatMap(\.lines)
+            if segment.discontinuity { lines.append("#EXT-X-DISCONTINUITY") }
+            if let map = segment.mapURI, index == 0 || map != currentMap {
+                lines.append("#EXT-X-MAP:URI=\"\(map)\"")
+            }
+            currentMap = segment.mapURI
+            lines.append("#EXT-X-PROGRAM-DATE-TIME:" + ProgramDateTimeText.format(millis: segment.programDateTimeMillis))
+            if segment.gap { lines.append("#EXT-X-GAP") }
+            lines.append("#EXTINF:" + ExtinfText.format(ticks: segment.durationTicks) + ",")
+            lines.append(segment.uri)
+        }
+        lines += placement.afterLastSegment.flatMap(\.lines)
+        if endList { lines.append("#EXT-X-ENDLIST") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header() -> [String] {
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:\(version)", "#EXT-X-TARGETDURATION:\(targetDuration)"]
+        // A removed segment or discontinuity must be counted for clients that saw the
+        // previous version, so a live window always states both numbers.
+        if kind == .live || mediaSequence != 0 { lines.append("#EXT-X-MEDIA-SEQUENCE:\(mediaSequence)") }
+        if kind == .live || discontinuitySequence != 0 {
+            lines.append("#EXT-X-DISCONTINUITY-SEQUENCE:\(discontinuitySequence)")
+        }
+        switch kind {
+        case .vod: lines.append("#EXT-X-PLAYLIST-TYPE:VOD")
+        case .event: lines.append("#EXT-X-PLAYLIST-TYPE:EVENT")
+        case .live: break
+        }
+        if independentSegments { lines.append("#EXT-X-INDEPENDENT-SEGMENTS") }
+        return lines + extraHeaderLines
+    }
+}
+
+extension MediaPlaylist {
+    /// Throws on the first segment URI, map URI or header line that `render()` could not
+    /// write legally (date-range lines come pre-rendered from DateRangeWriter).
+    public func checkText() throws {
+        for segment in segments {
+            try PlaylistText.checkURILine(segment.uri)
+            if let map = segment.mapURI { try PlaylistText.checkQuoted(map, tag: "EXT-X-MAP", attribute: "URI") }
+        }
+        for line in extraHeaderLines where !line.hasPrefix("#EXT") {
+            throw PlaylistTextError.badURILine(uri: line, reason: "an extra header line must be a tag starting with #EXT")
+        }
+    }
+}
