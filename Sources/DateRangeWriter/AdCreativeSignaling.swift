@@ -1,7 +1,7 @@
 import Foundation
 
 /// SVTA2053-2 ad creative signalling: the version-2 envelope with linear slots, built as a
-/// `JSONValue` so it can go into an asset list as an object or into a DATERANGE as the
+/// `CanonicalJSON` so it can go into an asset list as an object or into a DATERANGE as the
 /// base64 quoted-string attribute `X-AD-CREATIVE-SIGNALING`.
 public struct AdCreativeSignaling: Hashable, Codable, Sendable {
     public struct Identifier: Hashable, Codable, Sendable {
@@ -44,11 +44,11 @@ public struct AdCreativeSignaling: Hashable, Codable, Sendable {
         self.slots = slots
     }
 
-    public var json: JSONValue {
+    public var json: CanonicalJSON {
         .object([
-            JSONMember("version", .integer(2)),
-            JSONMember("type", .string("slot")),
-            JSONMember("payload", .array(slots.map(Self.slotJSON))),
+            CanonicalJSONMember("version", .integer(2)),
+            CanonicalJSONMember("type", .string("slot")),
+            CanonicalJSONMember("payload", .array(slots.map(Self.slotJSON))),
         ])
     }
 
@@ -57,21 +57,21 @@ public struct AdCreativeSignaling: Hashable, Codable, Sendable {
         ClientAttribute(name: "X-AD-CREATIVE-SIGNALING", value: .string(Data(json.text.utf8).base64EncodedString()))
     }
 
-    private static func slotJSON(_ slot: Slot) -> JSONValue {
+    private static func slotJSON(_ slot: Slot) -> CanonicalJSON {
         var members = [
-            JSONMember("type", .string("linear")),
-            JSONMember("start", .decimal(slot.start)),
-            JSONMember("duration", .decimal(slot.duration)),
+            CanonicalJSONMember("type", .string("linear")),
+            CanonicalJSONMember("start", .decimal(slot.start)),
+            CanonicalJSONMember("duration", .decimal(slot.duration)),
         ]
         if !slot.identifiers.isEmpty {
-            members.append(JSONMember("identifiers", .array(slot.identifiers.map {
-                .object([JSONMember("scheme", .string($0.scheme)), JSONMember("value", .string($0.value))])
+            members.append(CanonicalJSONMember("identifiers", .array(slot.identifiers.map {
+                .object([CanonicalJSONMember("scheme", .string($0.scheme)), CanonicalJSONMember("value", .string($0.value))])
             })))
         }
         if !slot.tracking.isEmpty {
-            members.append(JSONMember("tracking", .array(slot.tracking.map { t in
-                var m = [JSONMember("type", .string(t.type)), JSONMember("urls", .array(t.urls.map(JSONValue.string)))]
-                if let offset = t.offset { m.append(JSONMember("offset", .decimal(offset))) }
+            members.append(CanonicalJSONMember("tracking", .array(slot.tracking.map { t in
+                var m = [CanonicalJSONMember("type", .string(t.type)), CanonicalJSONMember("urls", .array(t.urls.map(CanonicalJSON.string)))]
+                if let offset = t.offset { m.append(CanonicalJSONMember("offset", .decimal(offset))) }
                 return .object(m)
             })))
         }

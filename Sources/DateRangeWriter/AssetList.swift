@@ -5,9 +5,9 @@ public struct AssetList: Hashable, Codable, Sendable {
         public var uri: String
         public var duration: HLSDecimal
         /// SVTA2053 `X-AD-CREATIVE-SIGNALING` object for this creative.
-        public var creativeSignaling: JSONValue?
+        public var creativeSignaling: CanonicalJSON?
 
-        public init(uri: String, duration: HLSDecimal, creativeSignaling: JSONValue? = nil) {
+        public init(uri: String, duration: HLSDecimal, creativeSignaling: CanonicalJSON? = nil) {
             self.uri = uri
             self.duration = duration
             self.creativeSignaling = creativeSignaling
@@ -30,9 +30,9 @@ public struct AssetList: Hashable, Codable, Sendable {
     public var assets: [Asset]
     public var skipControl: SkipControl?
     /// Pod-level SVTA2053 `X-AD-CREATIVE-SIGNALING` object.
-    public var creativeSignaling: JSONValue?
+    public var creativeSignaling: CanonicalJSON?
 
-    public init(assets: [Asset], skipControl: SkipControl? = nil, creativeSignaling: JSONValue? = nil) {
+    public init(assets: [Asset], skipControl: SkipControl? = nil, creativeSignaling: CanonicalJSON? = nil) {
         self.assets = assets
         self.skipControl = skipControl
         self.creativeSignaling = creativeSignaling

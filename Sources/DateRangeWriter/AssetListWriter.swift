@@ -6,8 +6,8 @@ public enum AssetListWriter {
         try value(list).text
     }
 
-    public static func value(_ list: AssetList) throws -> JSONValue {
-        var assets: [JSONValue] = []
+    public static func value(_ list: AssetList) throws -> CanonicalJSON {
+        var assets: [CanonicalJSON] = []
         for (index, asset) in list.assets.enumerated() {
             guard !asset.uri.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") }) else {
                 throw AssetListError.invalidAssetURI(index: index, uri: asset.uri)
@@ -16,21 +16,21 @@ public enum AssetListWriter {
             guard !asset.duration.isNegative else {
                 throw AssetListError.negativeDuration(index: index, milliseconds: asset.duration.milliseconds)
             }
-            var members = [JSONMember("URI", .string(asset.uri)), JSONMember("DURATION", .decimal(asset.duration))]
-            if let signaling = asset.creativeSignaling { members.append(JSONMember("X-AD-CREATIVE-SIGNALING", signaling)) }
+            var members = [CanonicalJSONMember("URI", .string(asset.uri)), CanonicalJSONMember("DURATION", .decimal(asset.duration))]
+            if let signaling = asset.creativeSignaling { members.append(CanonicalJSONMember("X-AD-CREATIVE-SIGNALING", signaling)) }
             assets.append(.object(members))
         }
-        var top = [JSONMember("ASSETS", .array(assets))]
+        var top = [CanonicalJSONMember("ASSETS", .array(assets))]
         if let skip = list.skipControl {
-            var members = [JSONMember("OFFSET", .integer(Int64(clamping: skip.offset)))]
-            if let d = skip.duration { members.append(JSONMember("DURATION", .integer(Int64(clamping: d)))) }
+            var members = [CanonicalJSONMember("OFFSET", .integer(Int64(clamping: skip.offset)))]
+            if let d = skip.duration { members.append(CanonicalJSONMember("DURATION", .integer(Int64(clamping: d)))) }
             if let label = skip.labelID {
                 guard AttributeGrammar.isSkipLabel(label) else { throw AssetListError.invalidSkipLabel(label) }
-                members.append(JSONMember("LABEL-ID", .string(label)))
+                members.append(CanonicalJSONMember("LABEL-ID", .string(label)))
             }
-            top.append(JSONMember("SKIP-CONTROL", .object(members)))
+            top.append(CanonicalJSONMember("SKIP-CONTROL", .object(members)))
         }
-        if let signaling = list.creativeSignaling { top.append(JSONMember("X-AD-CREATIVE-SIGNALING", signaling)) }
+        if let signaling = list.creativeSignaling { top.append(CanonicalJSONMember("X-AD-CREATIVE-SIGNALING", signaling)) }
         return .object(top)
     }
 }

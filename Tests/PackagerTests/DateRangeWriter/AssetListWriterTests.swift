@@ -31,7 +31,7 @@ final class AssetListWriterTests: XCTestCase {
 
     func testEmptyListAndPodLevelSignaling() throws {
         XCTAssertEqual(try AssetListWriter.json(AssetList(assets: [])), #"{"ASSETS":[]}"#)
-        let pod = AssetList(assets: [], creativeSignaling: .object([JSONMember("version", .integer(2)), JSONMember("type", .string("pod"))]))
+        let pod = AssetList(assets: [], creativeSignaling: .object([CanonicalJSONMember("version", .integer(2)), CanonicalJSONMember("type", .string("pod"))]))
         XCTAssertEqual(try AssetListWriter.json(pod), #"{"ASSETS":[],"X-AD-CREATIVE-SIGNALING":{"version":2,"type":"pod"}}"#)
     }
 
@@ -53,7 +53,7 @@ final class AssetListWriterTests: XCTestCase {
     }
 
     func testStringsAreEscaped() {
-        XCTAssertEqual(JSONValue.string("a\"b\\c\n\u{01}é").text, #""a\"b\\c\n\u0001é""#)
+        XCTAssertEqual(CanonicalJSON.string("a\"b\\c\n\u{01}é").text, #""a\"b\\c\n\u0001é""#)
     }
 
     func testCreativeSignalingAttributeIsBase64OfTheJSON() throws {

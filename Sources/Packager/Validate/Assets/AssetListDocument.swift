@@ -20,9 +20,9 @@ struct AssetListDocument {
 
 
     init(bytes: [UInt8]) {
-        let root: JSONValue
+        let root: ParsedJSON
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            root = try JSONDecoder().decode(ParsedJSON.self, from: Data(bytes))
         } catch {
             assetURIs = []
             totalSeconds = nil
@@ -62,7 +62,7 @@ struct AssetListDocument {
         self.problems = problems
     }
 
-    private static func check(asset: JSONValue, index: Int, uris: inout [String]) -> [String] {
+    private static func check(asset: ParsedJSON, index: Int, uris: inout [String]) -> [String] {
         guard case .object(let fields) = asset else { return ["ASSETS[\(index)] must be an object, found \(asset.kind)"] }
         var problems: [String] = []
         switch fields["URI"] {
@@ -85,7 +85,7 @@ struct AssetListDocument {
         return problems
     }
 
-    private static func check(skipControl: JSONValue) -> [String] {
+    private static func check(skipControl: ParsedJSON) -> [String] {
         guard case .object(let fields) = skipControl else { return ["\"SKIP-CONTROL\" must be an object, found \(skipControl.kind)"] }
         var problems: [String] = []
         for key in ["OFFSET", "DURATION"] {

@@ -1,12 +1,12 @@
 /// A JSON document as plain values, decoded strictly enough to tell a number from a bool
 /// (asset-list DURATION must be a number).
-enum JSONValue: Decodable, Equatable {
+enum ParsedJSON: Decodable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([ParsedJSON])
+    case object([String: ParsedJSON])
 
     init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -18,10 +18,10 @@ enum JSONValue: Decodable, Equatable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([ParsedJSON].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: ParsedJSON].self))
         }
     }
 

@@ -2,15 +2,15 @@
 /// either integers or canonical `HLSDecimal`s (never binary floats), strings escaped by hand.
 /// Used for asset lists and SVTA creative signalling, where the same input must always
 /// give the same bytes.
-public indirect enum JSONValue: Hashable, Codable, Sendable {
+public indirect enum CanonicalJSON: Hashable, Codable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
     case decimal(HLSDecimal)
     case string(String)
-    case array([JSONValue])
+    case array([CanonicalJSON])
     /// Keys in writing order; a repeated key is written once, first occurrence wins.
-    case object([JSONMember])
+    case object([CanonicalJSONMember])
 
     public var text: String {
         var out = ""
@@ -24,7 +24,7 @@ public indirect enum JSONValue: Hashable, Codable, Sendable {
         case let .bool(b): out += b ? "true" : "false"
         case let .integer(i): out += String(i)
         case let .decimal(d): out += d.text
-        case let .string(s): JSONValue.writeString(s, to: &out)
+        case let .string(s): CanonicalJSON.writeString(s, to: &out)
         case let .array(items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -37,7 +37,7 @@ public indirect enum JSONValue: Hashable, Codable, Sendable {
             var seen: Set<String> = []
             for member in members where seen.insert(member.key).inserted {
                 if seen.count > 1 { out += "," }
-                JSONValue.writeString(member.key, to: &out)
+                CanonicalJSON.writeString(member.key, to: &out)
                 out += ":"
                 member.value.write(to: &out)
             }
@@ -66,10 +66,10 @@ public indirect enum JSONValue: Hashable, Codable, Sendable {
     }
 }
 
-public struct JSONMember: Hashable, Codable, Sendable {
+public struct CanonicalJSONMember: Hashable, Codable, Sendable {
     public var key: String
-    public var value: JSONValue
-    public init(_ key: String, _ value: JSONValue) {
+    public var value: CanonicalJSON
+    public init(_ key: String, _ value: CanonicalJSON) {
         self.key = key
         self.value = value
     }
