@@ -31,6 +31,7 @@ extension CommandLine {
         case "cues": return CuesCommand.run(rest)
         case "validate": return ValidateCommand.run(rest)
         case "bench": return BenchCommand.run(rest)
+        case "vod": return VodCommand.run(rest)
         case "--version", "version":
             print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
             return ExitCode.ok

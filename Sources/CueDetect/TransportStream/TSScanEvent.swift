@@ -27,4 +27,6 @@ public struct TSScanStats: Equatable, Sendable, Codable {
     public var syncLosses = 0
     public var continuityErrors = 0
     public var sections = 0
+
+    public init() {}
 }

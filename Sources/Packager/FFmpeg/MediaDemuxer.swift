@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// libavformat demuxing of a file or stream URL, optionally through a TeeIOContext so a
 /// byte observer (the TS section scanner) sees the input in the same pass.
@@ -81,6 +82,33 @@ final class MediaDemuxer {
     func stream(at index: Int) -> UnsafeMutablePointer<AVStream>? {
         guard let ctx = format, index >= 0, index < Int(ctx.pointee.nb_streams) else { return nil }
         return ctx.pointee.streams[index]
+    }
+
+    /// Codec descriptions (for CODECS) of the given streams.
+    func codecDescriptions(indices: [Int]) -> [CodecDescription] {
+        indices.compactMap { stream(at: $0) }.compactMap { st in
+            st.pointee.codecpar.map { CodecDescription(codecpar: UnsafePointer($0)) }
+        }
+    }
+
+    /// Average frame rate of a video stream, if libavformat knows it.
+    func frameRate(streamIndex: Int) -> Double? {
+        guard let st = stream(at: streamIndex) else { return nil }
+        let r = st.pointee.avg_frame_rate.num != 0 ? st.pointee.avg_frame_rate : st.pointee.r_frame_rate
+        guard r.num > 0, r.den > 0 else { return nil }
+        return Double(r.num) / Double(r.den)
+    }
+
+    /// The container's `creation_time` metadata (ISO 8601), if any.
+    var creationTime: Date? {
+        guard let ctx = format, let entry = av_dict_get(ctx.pointee.metadata, "creation_time", nil, 0),
+              let value = entry.pointee.value else { return nil }
+        let text = String(cString: value)
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = parser.date(from: text) { return date }
+        parser.formatOptions = [.withInternetDateTime]
+        return parser.date(from: text)
     }
 
     /// Tells libavformat to drop a stream's packets early (cheaper demux when only cues matter).

@@ -17,6 +17,13 @@ final class SegmentMuxer {
     let format: Format
     private let inputTimeBases: [AVRational]
     private var headerWritten = false
+    /// Last DTS written per output stream (output time base), to refuse what would go backwards.
+    private var lastDTS: [Int64?]
+    /// Packets refused because their DTS did not advance: audio that arrived after the video
+    /// keyframe of a cut it belongs before, whose output has already moved on.
+    private(set) var lateDropped = 0
+    /// Output streams whose packets carry ADTS headers to remove (AAC into fMP4).
+    private var stripADTS: Set<Int> = []
     private(set) var initSegment: [UInt8]?
     private let label: String
 
@@ -43,8 +50,21 @@ final class SegmentMuxer {
             out.pointee.codecpar.pointee.codec_tag = 0
             out.pointee.time_base = input.pointee.time_base
             bases.append(input.pointee.time_base)
+            // MP4 carries raw AAC with an AudioSpecificConfig; TS carries ADTS. The mov muxer's
+            // own adtstoasc filter is switched off for fragmented output, so do it here.
+            let par = out.pointee.codecpar.pointee
+            if format == .fmp4, par.codec_id == AV_CODEC_ID_AAC, par.extradata_size == 0,
+               let asc = ADTS.audioSpecificConfig(profile: Int(par.profile), sampleRate: Int(par.sample_rate),
+                                                  channels: Int(par.ch_layout.nb_channels)),
+               let extradata = av_mallocz(asc.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self) {
+                extradata.update(from: asc, count: asc.count)
+                out.pointee.codecpar.pointee.extradata = extradata
+                out.pointee.codecpar.pointee.extradata_size = Int32(asc.count)
+                stripADTS.insert(bases.count - 1)
+            }
         }
         inputTimeBases = bases
+        lastDTS = Array(repeating: nil, count: bases.count)
     }
 
     deinit {
@@ -72,7 +92,7 @@ final class SegmentMuxer {
         if !headerWritten {
             var options: OpaquePointer?
             if format == .fmp4 {
-                av_dict_set(&options, "movflags", "frag_custom+delay_moov+default_base_moof+skip_trailer+cmaf", 0)
+                av_dict_set(&options, "movflags", "frag_custom+delay_moov+default_base_moof+skip_trailer", 0)
             }
             let written = avformat_write_header(ctx, &options)
             av_dict_free(&options)
@@ -97,9 +117,22 @@ final class SegmentMuxer {
             if scratch.pointee.pts != pkgctl_nopts() { scratch.pointee.pts -= shift }
             if scratch.pointee.dts != pkgctl_nopts() { scratch.pointee.dts -= shift }
         }
+        if stripADTS.contains(output), let data = scratch.pointee.data,
+           let header = ADTS.headerLength(UnsafeBufferPointer(start: data, count: Int(scratch.pointee.size))) {
+            scratch.pointee.data = data + header
+            scratch.pointee.size -= Int32(header)
+        }
         scratch.pointee.stream_index = Int32(output)
         scratch.pointee.pos = -1
         av_packet_rescale_ts(scratch, inBase, stream.pointee.time_base)
+        let dts = scratch.pointee.dts != pkgctl_nopts() ? scratch.pointee.dts : scratch.pointee.pts
+        if dts != pkgctl_nopts() {
+            if let last = lastDTS[output], dts <= last {
+                lateDropped += 1
+                return
+            }
+            lastDTS[output] = dts
+        }
         let written = av_write_frame(ctx, scratch)
         guard written >= 0 else { throw FFmpegError(operation: "write a packet to", input: label, code: written) }
     }
@@ -148,5 +181,24 @@ enum MP4Boxes {
             offset += size
         }
         return (Array(bytes[..<offset]), Array(bytes[offset...]))
+    }
+}
+
+/// Just enough of ADTS (ISO/IEC 13818-7) to turn TS-style AAC into MP4-style AAC.
+enum ADTS {
+    private static let sampleRates = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
+
+    /// Header size (7, or 9 with CRC) when `bytes` starts with an ADTS sync word.
+    static func headerLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count > 9, bytes[0] == 0xFF, bytes[1] & 0xF0 == 0xF0 else { return nil }
+        return bytes[1] & 0x01 == 1 ? 7 : 9
+    }
+
+    /// The 2-byte AudioSpecificConfig for FFmpeg's AAC `profile` (0 = Main, 1 = LC, …).
+    static func audioSpecificConfig(profile: Int, sampleRate: Int, channels: Int) -> [UInt8]? {
+        guard let frequencyIndex = sampleRates.firstIndex(of: sampleRate), (1...7).contains(channels) else { return nil }
+        let objectType = max(profile, 0) + 1
+        let value = objectType << 11 | frequencyIndex << 7 | channels << 3
+        return [UInt8(value >> 8), UInt8(value & 0xFF)]
     }
 }

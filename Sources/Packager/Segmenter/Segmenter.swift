@@ -42,6 +42,8 @@ final class Segmenter {
     private(set) var lastVideoEnd: Int64?
     private(set) var firstVideoPTS: Int64?
     private(set) var droppedLeading = 0
+    /// Audio packets dropped because they arrived after their output had moved past them.
+    private(set) var lateDropped = 0
     private var finished: [FinishedSegment] = []
 
     /// Output stream order in every muxer: video first, then the audio streams.
@@ -77,12 +79,30 @@ final class Segmenter {
 
     // MARK: packets
 
+    /// A cut decided at a video keyframe but not yet applied: audio that belongs before it
+    /// (by PTS) may still arrive, because multiplexers interleave audio late as well as early.
+    private struct PendingCut {
+        var action: CutAction
+        var at: Int64
+        /// Packets that belong after the cut, in arrival order: (packet, output index, pts).
+        var after: [(DemuxedPacket, Int, Int64)] = []
+        var audioReached: Set<Int> = []
+    }
+
+    private enum CutAction {
+        case regular, startSpan(Int), endSpan(Int), assetRegular(Int)
+    }
+
+    private var pending: PendingCut?
+    /// How far video may run past a pending cut before it is applied without audio.
+    private let maxAudioLag: Int64 = 90_000
+
     /// Consumes one packet; `pts`/`dts` are unwrapped 90 kHz ticks. Returns segments closed by it.
     func consume(_ packet: DemuxedPacket, pts: Int64, dts: Int64) throws -> [FinishedSegment] {
         let index = packet.streamIndex
         if index == videoIndex {
             try consumeVideo(packet, pts: pts, dts: dts)
-        } else if audioIndices.contains(index) {
+        } else if started, audioIndices.contains(index) {
             held.append((packet, pts))
         }
         defer { finished.removeAll() }
@@ -97,27 +117,61 @@ final class Segmenter {
             held.removeAll { $0.pts < pts }
             try begin(primary, at: pts)
         }
-        if packet.isKeyframe { try cutIfNeeded(at: pts) }
-        try write(packet, index: 0, pts: pts)
+        if let p = pending, packet.isKeyframe || pts >= p.at + maxAudioLag {
+            try applyPending()
+        }
+        if packet.isKeyframe, pending == nil, let action = decideCut(at: pts) {
+            pending = PendingCut(action: action, at: pts)
+        }
+        try route(packet, output: 0, pts: pts)
         let end = pts + max(packet.duration, 0)
         lastVideoEnd = max(lastVideoEnd ?? end, end)
         try release(before: dts)
     }
 
-    /// Audio whose PTS is before the video's decode time can no longer fall after any future
-    /// cut (cuts are at keyframes, whose PTS ≥ DTS), so it goes where video goes now.
+    /// Audio whose PTS is before the video's decode time can no longer fall after a cut decided
+    /// later (cuts are at keyframes, whose PTS ≥ DTS), so its side of every cut is now known.
     private func release(before ticks: Int64) throws {
         guard !held.isEmpty else { return }
         var keep: [(packet: DemuxedPacket, pts: Int64)] = []
         for item in held {
             if item.pts < ticks {
                 guard let output = audioIndices.firstIndex(of: item.packet.streamIndex) else { continue }
-                try write(item.packet, index: output + 1, pts: item.pts)
+                try route(item.packet, output: output + 1, pts: item.pts)
             } else {
                 keep.append(item)
             }
         }
         held = keep
+        if let p = pending, p.audioReached.count == audioIndices.count, !audioIndices.isEmpty {
+            try applyPending()
+        }
+    }
+
+    private func route(_ packet: DemuxedPacket, output: Int, pts: Int64) throws {
+        if var p = pending {
+            if output == 0 || pts >= p.at {
+                p.after.append((packet, output, pts))
+                if output > 0 { p.audioReached.insert(output) }
+                pending = p
+                return
+            }
+        }
+        try write(packet, index: output, pts: pts)
+    }
+
+    private func applyPending() throws {
+        guard let p = pending else { return }
+        pending = nil
+        switch p.action {
+        case .regular:
+            try end(primary, at: p.at - shift, isLast: false, target: .primary)
+            try begin(primary, at: p.at - shift)
+        case .startSpan(let serial): try startSpan(serial, at: p.at)
+        case .endSpan(let serial): try endSpan(serial, at: p.at)
+        case .assetRegular(let serial): try cut(assetOf: serial, at: p.at)
+        }
+        for (packet, output, pts) in p.after { try write(packet, index: output, pts: pts) }
     }
 
     private func write(_ packet: DemuxedPacket, index: Int, pts: Int64) throws {
@@ -132,24 +186,17 @@ final class Segmenter {
 
     // MARK: cuts
 
-    private func cutIfNeeded(at pts: Int64) throws {
+    private func decideCut(at pts: Int64) -> CutAction? {
         if let serial = active, let span = spans[serial] {
-            if let end = span.span.endTicks, pts >= end {
-                try endSpan(serial, at: pts)
-            } else if let segment = assets[serial]?.segment, pts - segment.startTicks >= config.targetTicks {
-                try cut(assetOf: serial, at: pts)
+            if let end = span.span.endTicks, pts >= end { return .endSpan(serial) }
+            if let segment = assets[serial]?.segment, pts - segment.startTicks >= config.targetTicks {
+                return .assetRegular(serial)
             }
-            if active != nil { return }
+            return nil
         }
-        if let serial = nextSpanStarting(atOrBefore: pts) {
-            try startSpan(serial, at: pts)
-            return
-        }
-        if let segment = primary.segment, (pts - shift) - segment.startTicks >= config.targetTicks {
-            try release(before: pts)
-            try end(primary, at: pts - shift, isLast: false, target: .primary)
-            try begin(primary, at: pts - shift)
-        }
+        if let serial = nextSpanStarting(atOrBefore: pts) { return .startSpan(serial) }
+        if let segment = primary.segment, (pts - shift) - segment.startTicks >= config.targetTicks { return .regular }
+        return nil
     }
 
     private func nextSpanStarting(atOrBefore pts: Int64) -> Int? {
@@ -162,14 +209,19 @@ final class Segmenter {
                          ? "span lies before the first video frame" : "span contains no keyframe")
                 continue
             }
+            if let previous = lastCutOut, candidate.span.startTicks < previous.ticks {
+                withdraw(serial: serial, reason: "overlaps span #\(previous.serial), which was already cut out")
+                continue
+            }
             return serial
         }
         return nil
     }
 
+    private var lastCutOut: (serial: Int, ticks: Int64)?
+
     private func startSpan(_ serial: Int, at pts: Int64) throws {
         guard var routed = spans[serial] else { return }
-        try release(before: pts)
         if let segment = primary.segment, segment.packets > 0 {
             try end(primary, at: pts - shift, isLast: false, target: .primary)
         } else {
@@ -188,11 +240,12 @@ final class Segmenter {
 
     private func endSpan(_ serial: Int, at pts: Int64) throws {
         guard var routed = spans[serial], let asset = assets[serial], let cutIn = routed.cutIn else { return }
-        try release(before: pts)
         try end(asset, at: pts, isLast: true, target: .asset(serial))
+        lateDropped += asset.muxer.lateDropped
         assets[serial] = nil
         routed.cutOut = pts
         spans[serial] = routed
+        lastCutOut = (serial, pts)
         active = nil
         if routed.placement == .strip {
             shift += pts - cutIn
@@ -204,7 +257,6 @@ final class Segmenter {
 
     private func cut(assetOf serial: Int, at pts: Int64) throws {
         guard let asset = assets[serial] else { return }
-        try release(before: pts)
         try end(asset, at: pts, isLast: false, target: .asset(serial))
         try begin(asset, at: pts)
         if spans[serial]?.placement == .overlay {
@@ -235,6 +287,7 @@ final class Segmenter {
     func finish() throws -> [FinishedSegment] {
         let end = lastVideoEnd ?? 0
         try release(before: Int64.max)
+        try applyPending()
         if let serial = active, var routed = spans[serial], let asset = assets[serial] {
             try closeFinal(asset, endingAt: end, target: .asset(serial))
             routed.cutOut = end
@@ -242,8 +295,10 @@ final class Segmenter {
             if routed.placement == .strip, let cutIn = routed.cutIn { shift += end - cutIn }
             active = nil
             assets[serial] = nil
+            lateDropped += asset.muxer.lateDropped
         }
         try closeFinal(primary, endingAt: end - shift, target: .primary)
+        lateDropped += primary.muxer.lateDropped
         for (serial, routed) in spans where routed.cutIn == nil && routed.skipped == nil {
             withdraw(serial: serial, reason: routed.span.startTicks >= end
                      ? "span starts after the end of the media" : "span contains no keyframe")

@@ -1,0 +1,37 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Everything `pkgctl vod` needs, after the pipeline configuration and CLI flags are merged.
+public struct VodOptions {
+    public var segmentFormat: SegmentMuxerFormat = .ts
+    public var segmentDuration: Double = 6
+    /// Placement per span kind; kinds not listed use `defaultPlacement`.
+    public var defaultPlacement: Placement = .strip
+    public var placementByKind: [SpanKind: Placement] = [:]
+    /// Asset URIs must be absolute (HLS Interstitials); this prefix is joined with the output's
+    /// relative layout. The default suits `python3 -m http.server 8000` run in the output dir.
+    public var assetBaseURL = URL(string: "http://127.0.0.1:8000/")
+    /// PDT of the first primary frame; nil = the input's `creation_time`, else `fallbackStartDate`.
+    public var startDate: Date?
+    public var sidecar: URL?
+    public var chapters = false
+    public var classifier = SpanClassifier.standard
+    public var policy = InterstitialPolicy.standard
+    public var legacyDialects: [LegacyCueDialect] = []
+
+    /// Documented default PDT when neither `--start-date` nor the input gives one.
+    public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z
+
+    public init() {}
+
+    func placement(for kind: SpanKind) -> Placement { placementByKind[kind] ?? defaultPlacement }
+}
+
+/// Segment container choice as the configuration and CLI spell it.
+public enum SegmentMuxerFormat: String, Codable, Sendable, CaseIterable {
+    case ts, fmp4
+
+    var muxerFormat: SegmentMuxer.Format { self == .ts ? .ts : .fmp4 }
+    var segmentExtension: String { self == .ts ? "ts" : "m4s" }
+}

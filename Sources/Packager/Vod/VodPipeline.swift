@@ -1,0 +1,79 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// `pkgctl vod`: one pass over a recorded programme — demux, cues, spans, segments — then the
+/// playlists and report, built in a staging directory and swapped into place.
+public enum VodPipeline {
+    public static func run(input: String, output: URL, options: VodOptions,
+                           log: (String) -> Void = { _ in }) throws -> VodReport {
+        let directory = try OutputDirectory(destination: output)
+        let feed = InBandCueFeed()
+        let demuxer = try MediaDemuxer(url: input, observer: feed.observe)
+        guard let video = demuxer.streams.first(where: { $0.kind == .video }) else {
+            throw VodError.noVideo(input: input, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" }
+                .joined(separator: ", "))
+        }
+        let audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
+        for ignored in demuxer.streams where ignored.kind == .video && ignored.index != video.index {
+            log("warning: video stream \(ignored.index) (\(ignored.codecName)) is not packaged; only the first video stream is")
+        }
+        let segmenter = try Segmenter(demuxer: demuxer, videoIndex: video.index, audioIndices: audio,
+                                      config: .init(format: options.segmentFormat.muxerFormat,
+                                                    targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
+        var state = VodSpanState(options: options)
+        state.external = try externalCues(options: options, demuxer: demuxer, reference: nil)
+        let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
+        var unwrappers: [Int: TimestampUnwrapper] = [:]
+        guard let packet0 = DemuxedPacket() else { throw FFmpegError(operation: "allocate a packet for", input: input, code: -12) }
+        var packet = packet0
+        while try demuxer.read(into: packet) {
+            for cue in feed.drain() { state.ingest(cue, segmenter: segmenter) }
+            let index = packet.streamIndex
+            guard index >= 0, index < demuxer.streams.count else { continue }
+            let info = demuxer.streams[index]
+            if info.isSCTE35 {
+                if let cue = feed.libavformatSection(pid: info.id, bytes: packet.bytes, pts: packet.pts) {
+                    state.ingest(cue, segmenter: segmenter)
+                }
+                continue
+            }
+            guard info.kind == .video || info.kind == .audio, let rawDTS = packet.dts ?? packet.pts else { continue }
+            let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
+            let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
+            if index == video.index {
+                state.advance(to: pts, segmenter: segmenter)
+            }
+            for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
+                try writer.write(segment, ids: state.ids)
+            }
+            // Audio waits in the segmenter's hold queue, so each packet needs its own buffer.
+            guard let next = DemuxedPacket() else { throw FFmpegError(operation: "allocate a packet for", input: input, code: -12) }
+            packet = next
+        }
+        for cue in feed.finish() { state.ingest(cue, segmenter: segmenter) }
+        state.finish(at: segmenter.lastVideoEnd ?? feed.latestVideoTicks ?? 0, segmenter: segmenter)
+        for segment in try segmenter.finish() {
+            try writer.write(segment, ids: state.ids)
+        }
+        let startDate = options.startDate ?? demuxer.creationTime ?? VodOptions.fallbackStartDate
+        let report = try VodPresentation(
+            options: options, startDate: startDate, t0: segmenter.firstVideoPTS ?? 0, segmenter: segmenter,
+            writer: writer, state: state, codecs: demuxer.codecDescriptions(indices: [video.index] + audio),
+            video: video, frameRate: demuxer.frameRate(streamIndex: video.index), input: input
+        ).write(to: directory.staging)
+        try directory.commit()
+        return report
+    }
+
+    /// Sidecar and chapter cues, known before the media is read and fed as media time passes.
+    private static func externalCues(options: VodOptions, demuxer: MediaDemuxer, reference: Int64?) throws -> [DetectedCue] {
+        var cues: [DetectedCue] = []
+        let media = InBandCueReader.Result(cues: [], firstVideoTicks: nil, lastVideoTicks: nil, scan: .init(),
+                                           reconcile: .init(), formatName: demuxer.formatName, streams: demuxer.streams,
+                                           chapters: demuxer.chapters, startTicks: demuxer.startTicks)
+        if let sidecar = options.sidecar { cues += try SidecarCueSource(url: sidecar).cues(in: media) }
+        if options.chapters { cues += try ChapterCueSource().cues(in: media) }
+        return cues.sorted { ($0.arrivalTicks ?? $0.effectiveTicks ?? 0) < ($1.arrivalTicks ?? $1.effectiveTicks ?? 0) }
+    }
+}

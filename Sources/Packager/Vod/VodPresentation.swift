@@ -1,0 +1,118 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Turns what the segmenter wrote into the VOD presentation: asset playlists, the primary media
+/// playlist with one interstitial per span, the multivariant playlist and report.json.
+struct VodPresentation {
+    let options: VodOptions
+    let startDate: Date
+    let t0: Int64
+    let segmenter: Segmenter
+    let writer: VodSegmentWriter
+    let state: VodSpanState
+    let codecs: [CodecDescription]
+    let video: StreamInfo
+    let frameRate: Double?
+    let input: String
+
+    static let primaryPlaylist = "primary/index.m3u8"
+
+    private var startMillis: Int64 { Int64((startDate.timeIntervalSince1970 * 1000).rounded()) }
+
+    private func millis(atPrimary ticks: Int64) -> Int64 { startMillis + (ticks - t0) / 90 }
+
+    func write(to root: URL) throws -> VodReport {
+        var warnings: [String] = []
+        var entries: [VodReport.SpanEntry] = []
+        var blocks: [DateRangeBlock] = []
+        let routed = segmenter.spans.values.sorted { $0.span.startTicks < $1.span.startTicks }
+        for r in routed {
+            let id = state.ids[r.span.serial]
+            var entry = VodReport.SpanEntry(id: id, span: r.span, placement: r.placement, cutIn: r.cutIn, cutOut: r.cutOut,
+                                            skipped: r.skipped, assetURI: nil, primaryPosition: nil)
+            if let reason = r.skipped {
+                warnings.append("span \(id ?? "#\(r.span.serial)") (\(r.span.signalName) \(r.span.eventID)) skipped: \(reason)")
+            } else if let id, let cutIn = r.cutIn, let cutOut = r.cutOut, let position = r.primaryPosition,
+                      let segments = writer.assets[r.span.serial], !segments.isEmpty {
+                let uri = try assetURI(id: id)
+                try writeAssetPlaylist(segments, id: id, firstMillis: millis(atPrimary: position))
+                let tag = try interstitialTag(r, id: id, assetURI: uri, position: position, duration: cutOut - cutIn)
+                blocks.append(DateRangeBlock(anchorMillis: millis(atPrimary: position), lines: [tag]))
+                entry.assetURI = uri
+                entry.primaryPosition = Double((position - t0) / 90) / 1000
+            } else {
+                entry.skipped = "no media was cut for it"
+                warnings.append("span \(id ?? "#\(r.span.serial)") produced no asset segments")
+            }
+            entries.append(entry)
+        }
+        let primaryRecords = records(writer.primary, mapDirectory: "primary") { millis(atPrimary: $0) }
+        let target = MediaPlaylist.targetDuration(for: primaryRecords.map(\.durationTicks), requested: options.segmentDuration)
+        let primary = MediaPlaylist(kind: .vod, targetDuration: target, segments: primaryRecords, dateRanges: blocks,
+                                    independentSegments: true, endList: true)
+        try writer.store(primary.render(), at: Self.primaryPlaylist)
+        try writer.store(multivariant(primaryRecords).render(), at: "master.m3u8")
+        let primaryDuration = primaryRecords.reduce(0) { $0 + $1.durationTicks }
+        let report = VodReport(input: input, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
+                               sourceDurationTicks: (segmenter.lastVideoEnd ?? t0) - t0,
+                               primaryDurationTicks: primaryDuration, primarySegments: primaryRecords.count,
+                               spans: entries, withdrawn: state.withdrawn, cues: state.cues.count,
+                               warnings: warnings + (segmenter.droppedLeading > 0
+                                   ? ["\(segmenter.droppedLeading) video packet(s) before the first keyframe dropped"] : []))
+        try writer.store(report.json.serialized(pretty: true) + "\n", at: "report.json")
+        return report
+    }
+
+    private func records(_ written: [VodSegmentWriter.Written], mapDirectory: String,
+                         pdt: (Int64) -> Int64) -> [SegmentRecord] {
+        written.map { w in
+            SegmentRecord(uri: w.uri, durationTicks: w.segment.durationTicks, startTicks: w.segment.startTicks,
+                          bytes: w.bytes, discontinuity: false, programDateTimeMillis: pdt(w.segment.startTicks),
+                          mapURI: writer.initWritten.contains(mapDirectory) ? VodSegmentWriter.initName : nil)
+        }
+    }
+
+    private func writeAssetPlaylist(_ written: [VodSegmentWriter.Written], id: String, firstMillis: Int64) throws {
+        let directory = "assets/" + id
+        guard let first = written.first?.segment.startTicks else { return }
+        let list = records(written, mapDirectory: directory) { firstMillis + ($0 - first) / 90 }
+        let playlist = MediaPlaylist(kind: .vod,
+                                     targetDuration: MediaPlaylist.targetDuration(for: list.map(\.durationTicks),
+                                                                                  requested: options.segmentDuration),
+                                     segments: list, independentSegments: true, endList: true)
+        try writer.store(playlist.render(), at: directory + "/index.m3u8")
+    }
+
+    private func assetURI(id: String) throws -> String {
+        guard let base = options.assetBaseURL,
+              let url = URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteURL,
+              url.scheme != nil else {
+            throw VodError.output(path: "assets/\(id)", reason: "--asset-base-url must be an absolute URL")
+        }
+        return url.absoluteString
+    }
+
+    private func interstitialTag(_ r: RoutedSpan, id: String, assetURI: String, position: Int64,
+                                 duration: Int64) throws -> String {
+        let description = SpanDescription(
+            kind: SpanKindName(rawValue: r.span.kind.rawValue), id: id,
+            startDate: try HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)),
+            plannedDuration: r.span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
+            actualDuration: HLSDecimal(ticks90k: duration),
+            outSection: r.span.outSection.isEmpty ? nil : r.span.outSection, inSection: r.span.inSection,
+            cancelled: false, placement: r.placement == .strip ? .strip : .overlay, extractedAssetURI: assetURI)
+        return try options.policy.completeRange(for: description).tag()
+    }
+
+    private func multivariant(_ primary: [SegmentRecord]) -> MultivariantPlaylist {
+        var meter = BandwidthMeter(targetDuration: MediaPlaylist.targetDuration(for: primary.map(\.durationTicks),
+                                                                                requested: options.segmentDuration))
+        for segment in primary { meter.add(segment) }
+        let variant = VariantStream(uri: Self.primaryPlaylist, bandwidth: meter.peak, averageBandwidth: meter.average,
+                                    codecs: CodecString.list(codecs),
+                                    resolution: video.width > 0 ? (video.width, video.height) : nil,
+                                    frameRate: frameRate)
+        return MultivariantPlaylist(variants: [variant], independentSegments: true)
+    }
+}

@@ -1,0 +1,70 @@
+import CueDetect
+
+/// What `pkgctl vod` found and did, written as DIR/report.json and summarised on stdout.
+public struct VodReport {
+    public struct SpanEntry {
+        public var id: String?
+        public var span: Span
+        public var placement: Placement
+        public var cutIn: Int64?
+        public var cutOut: Int64?
+        public var skipped: String?
+        public var assetURI: String?
+        /// Where the interstitial sits on the primary timeline, seconds from its start.
+        public var primaryPosition: Double?
+    }
+
+    public var input: String
+    public var output: String
+    public var t0: Int64
+    public var sourceDurationTicks: Int64
+    public var primaryDurationTicks: Int64
+    public var primarySegments: Int
+    public var spans: [SpanEntry]
+    public var withdrawn: [Span]
+    public var cues: Int
+    public var warnings: [String]
+
+    public var json: JSONValue {
+        func seconds(_ ticks: Int64?) -> JSONValue {
+            guard let ticks else { return .null }
+            return .double((Double(ticks) / 90).rounded() / 1000)
+        }
+        return .object([
+            .init("input", .string(input)),
+            .init("output", .string(output)),
+            .init("source_duration", seconds(sourceDurationTicks)),
+            .init("primary_duration", seconds(primaryDurationTicks)),
+            .init("primary_segments", .int(Int64(primarySegments))),
+            .init("cues", .int(Int64(cues))),
+            .init("spans", .array(spans.map { e in
+                .object([
+                    .init("id", e.id.map(JSONValue.string) ?? .null),
+                    .init("kind", .string(e.span.kind.rawValue)),
+                    .init("signal", .string(e.span.signalName)),
+                    .init("event_id", .int(Int64(e.span.eventID))),
+                    .init("splice_start", seconds(e.span.startTicks - t0)),
+                    .init("splice_end", seconds(e.span.endTicks.map { $0 - t0 })),
+                    .init("ended_by", e.span.endedBy.map { .string($0.rawValue) } ?? .null),
+                    .init("parent", e.span.parent.map { .int(Int64($0)) } ?? .null),
+                    .init("placement", .string(e.placement.rawValue)),
+                    .init("cut_in", seconds(e.cutIn.map { $0 - t0 })),
+                    .init("cut_out", seconds(e.cutOut.map { $0 - t0 })),
+                    .init("cut_in_after_splice", seconds(e.cutIn.map { $0 - e.span.startTicks })),
+                    .init("cut_out_after_splice", seconds(zipped(e.cutOut, e.span.endTicks).map { $0 - $1 })),
+                    .init("asset_duration", seconds(zipped(e.cutOut, e.cutIn).map { $0 - $1 })),
+                    .init("primary_position", e.primaryPosition.map(JSONValue.double) ?? .null),
+                    .init("asset_uri", e.assetURI.map(JSONValue.string) ?? .null),
+                    .init("action", .string(e.skipped.map { "skipped: " + $0 } ?? "interstitial")),
+                ])
+            })),
+            .init("withdrawn", .array(withdrawn.map { .string("\($0.signalName) \($0.eventID)") })),
+            .init("warnings", .array(warnings.map(JSONValue.string))),
+        ])
+    }
+}
+
+private func zipped<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Writes finished segments into the staging tree (primary/…, assets/<id>/…) and remembers
+/// what it wrote for the playlists.
+final class VodSegmentWriter {
+    struct Written {
+        var segment: FinishedSegment
+        var uri: String          // relative to its playlist
+        var bytes: Int
+    }
+
+    let root: URL
+    let format: SegmentMuxerFormat
+    private(set) var primary: [Written] = []
+    private(set) var assets: [Int: [Written]] = [:]
+    private(set) var initWritten: Set<String> = []
+
+    init(root: URL, format: SegmentMuxerFormat) {
+        self.root = root
+        self.format = format
+    }
+
+    static let initName = "init.mp4"
+
+    func directory(for target: OutputTarget, ids: [Int: String]) -> String {
+        switch target {
+        case .primary: return "primary"
+        case .asset(let serial): return "assets/" + (ids[serial] ?? "span-\(serial)")
+        }
+    }
+
+    func write(_ segment: FinishedSegment, ids: [Int: String]) throws {
+        let dir = directory(for: segment.target, ids: ids)
+        let name = String(format: "seg_%05d.%@", segment.index, format.segmentExtension)
+        try store(segment.bytes, at: dir + "/" + name)
+        if let initBytes = segment.initSegment, !initWritten.contains(dir) {
+            try store(initBytes, at: dir + "/" + Self.initName)
+            initWritten.insert(dir)
+        }
+        let written = Written(segment: segment, uri: name, bytes: segment.bytes.count)
+        switch segment.target {
+        case .primary: primary.append(written)
+        case .asset(let serial): assets[serial, default: []].append(written)
+        }
+    }
+
+    func store(_ bytes: [UInt8], at relative: String) throws {
+        let url = root.appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        } catch {
+            throw VodError.output(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    func store(_ text: String, at relative: String) throws {
+        try store(Array(text.utf8), at: relative)
+    }
+}
