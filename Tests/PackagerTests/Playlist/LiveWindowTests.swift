@@ -162,6 +162,19 @@ final class LiveWindowTests: XCTestCase {
         XCTAssertTrue(middle.contains("\(announce)\n\(complete)\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:04.000Z\n"), middle)
     }
 
+    func testCheckedAppendRefusesASegmentAboveTheFixedTargetAndLeavesTheWindowUnchanged() throws {
+        var window = LiveWindow(targetDuration: 2, windowSegments: 3, windowSeconds: nil)
+        for number in 0..<4 { try window.appendChecking(twoSecondSegment(number)) }
+        let before = window
+        let long = PlaylistSamples.segment("seg4.ts", ticks: 225_000, startTicks: 720_000, pdt: midnight + 8000)
+        XCTAssertThrowsError(try window.appendChecking(long)) { error in
+            XCTAssertEqual(error as? TargetDurationError,
+                           .segmentTooLong(uri: "seg4.ts", durationTicks: 225_000, roundedSeconds: 3, targetDuration: 2))
+        }
+        XCTAssertEqual(window, before)
+        XCTAssertEqual(try window.appendChecking(twoSecondSegment(4)).map(\.uri), ["seg1.ts"])
+    }
+
     func testWindowStateSurvivesACodableRoundTrip() throws {
         var window = LiveWindow(targetDuration: 2, windowSegments: 5, windowSeconds: nil)
         for number in 0..<12 { window.append(twoSecondSegment(number)) }
