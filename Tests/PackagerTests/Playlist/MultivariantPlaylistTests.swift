@@ -74,6 +74,14 @@ final class MultivariantPlaylistTests: XCTestCase {
             """)
     }
 
+    func testNonsenseFrameRateFromTheInputIsLeftOut() {
+        for rate in [Double.nan, .infinity, 0, -25, 1e300] {
+            let variant = VariantStream(uri: "v.m3u8", bandwidth: 1, averageBandwidth: 1, codecs: "avc1.64001F", frameRate: rate)
+            XCTAssertEqual(MultivariantPlaylist(variants: [variant], independentSegments: false).render(),
+                           "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,AVERAGE-BANDWIDTH=1,CODECS=\"avc1.64001F\"\nv.m3u8\n", "\(rate)")
+        }
+    }
+
     func testLanguageWithAQuoteIsRejectedBeforeRendering() {
         var bad = audio
         bad[1].language = "de\"x"
