@@ -8,6 +8,10 @@ enum TimelineCommand {
     static let usage = "usage: pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE]\n"
         + "       pkgctl timeline PLAYLIST_OR_URL --watch [--watch-limit SECONDS] [--output FILE]"
 
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     static func run(_ args: [String]) -> Int32 {
         let arguments: Arguments
         let location: TimelineLocation
@@ -27,7 +31,7 @@ enum TimelineCommand {
                 throw Arguments.Problem.badValue(option: "--format", value: format, expected: "json with --watch (events are JSON lines)")
             }
             if limit != nil, !arguments.has("--watch") {
-                throw Arguments.Problem.unexpected("--watch-limit without --watch")
+                throw UsageError(description: "--watch-limit only applies with --watch")
             }
             location = try TimelineLocation(argument: input)
         } catch {

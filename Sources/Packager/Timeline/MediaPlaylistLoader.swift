@@ -21,12 +21,17 @@ struct MediaPlaylistLoader {
     }
 
     private func read(_ location: TimelineLocation) throws -> Playlist {
-        let playlist = PlaylistReader.read(try fetcher.bytes(at: location), file: location.description)
-        // The reader is tolerant; a file that is neither kind is still unusable here.
-        let startsRight = !playlist.textIssues.contains { $0.line <= 1 && $0.message.contains("EXTM3U") }
-        guard startsRight, playlist.isMultivariant || playlist.isMediaPlaylist else {
+        let bytes = try fetcher.bytes(at: location)
+        // The reader is tolerant and parses anything; here a file must at least start like
+        // a playlist (optionally after a BOM) and hold segments or variants.
+        let body = bytes.starts(with: Self.byteOrderMark) ? Array(bytes.dropFirst(Self.byteOrderMark.count)) : bytes
+        let playlist = PlaylistReader.read(bytes, file: location.description)
+        guard body.starts(with: Self.header), playlist.isMultivariant || playlist.isMediaPlaylist else {
             throw TimelineError.notAPlaylist(location: location.description)
         }
         return playlist
     }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let header = Array("#EXTM3U".utf8)
 }
