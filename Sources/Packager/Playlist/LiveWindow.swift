@@ -57,6 +57,14 @@ public struct LiveWindow: Codable, Equatable, Sendable {
         return removed
     }
 
+    /// `append`, refusing a segment that would break the fixed EXT-X-TARGETDURATION
+    /// (a live playlist's target can never change, so the window cannot grow it).
+    @discardableResult
+    public mutating func appendChecking(_ segment: SegmentRecord) throws -> [SegmentRecord] {
+        try TargetDuration.check(segment, fits: targetDuration)
+        return append(segment)
+    }
+
     private func mayRemove(_ first: SegmentRecord) -> Bool {
         let remainingMillis = windowMillis - ExtinfText.millis(ticks: first.durationTicks)
         guard segments.count > 1, remainingMillis >= minimumMillis else { return false }

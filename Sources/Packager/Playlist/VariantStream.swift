@@ -34,7 +34,8 @@ public struct VariantStream: Equatable, Sendable {
     var attributes: [String] {
         var list = ["BANDWIDTH=\(bandwidth)", "AVERAGE-BANDWIDTH=\(averageBandwidth)", "CODECS=\"\(codecs)\""]
         if let resolution { list.append("RESOLUTION=\(resolution.width)x\(resolution.height)") }
-        if let frameRate, frameRate.isFinite, frameRate > 0 {
+        // The rate comes from the input's stream parameters; nonsense values are left out.
+        if let frameRate, frameRate > 0, frameRate < 1_000_000 {
             list.append("FRAME-RATE=" + VariantStream.threeDecimals(frameRate))
         }
         if let audioGroup { list.append("AUDIO=\"\(audioGroup)\"") }

@@ -1,0 +1,74 @@
+/// Turns the merged attributes of one interstitial date range into a `ScheduledInterstitial`,
+/// rejecting values a player could not use with an error naming the attribute and line.
+struct InterstitialReader {
+    let playlist: TimelineLocation
+    let origin: Timestamp
+    let assets: AssetResolver
+
+    func read(_ range: PlaylistDateRange, resolvedEnd: Timestamp?) throws -> ScheduledInterstitial {
+        let values = RangeValues(range: range, location: playlist.description)
+        guard let startAttribute = range.merged["START-DATE"] else {
+            throw values.missing("START-DATE")
+        }
+        guard let start = Timestamp.parse(startAttribute.value) else {
+            throw values.bad("START-DATE", expected: "an ISO-8601 date-time")
+        }
+        let cueTokens = values.tokens("CUE")
+        if cueTokens.contains("PRE"), cueTokens.contains("POST") {
+            throw TimelineError.conflictingAttributes(location: values.location, line: range.firstLine, id: range.id,
+                                                      detail: "CUE has both PRE and POST")
+        }
+        let cue: InterstitialCue = cueTokens.contains("PRE") ? .pre : cueTokens.contains("POST") ? .post : .atStartDate
+
+        let declaredDuration = try values.seconds("DURATION", signed: false)
+        let plannedDuration = try values.seconds("PLANNED-DURATION", signed: false)
+        let rangeNanos = resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(start.nanoseconds) } ?? declaredDuration
+        let played = try assets.resolve(range: range, values: values)
+
+        let restrict = values.tokens("X-RESTRICT")
+        return ScheduledInterstitial(
+            id: range.id, line: range.firstLine, cue: cue,
+            startNanos: start.nanoseconds.saturatingSubtracting(origin.nanoseconds),
+            rangeEndNanos: resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(origin.nanoseconds) },
+            occupancy: TimelineOccupancy(attribute: range.merged["X-TIMELINE-OCCUPIES"]?.value),
+            style: TimelineStyle(attribute: range.merged["X-TIMELINE-STYLE"]?.value),
+            contentMayVary: range.merged["X-CONTENT-MAY-VARY"]?.value != "NO",
+            restrictions: ["SKIP", "JUMP"].filter(restrict.contains),
+            explicitResumeOffsetNanos: try values.seconds("X-RESUME-OFFSET", signed: true),
+            playoutLimitNanos: try values.seconds("X-PLAYOUT-LIMIT", signed: false),
+            assets: played.assets,
+            // What the player actually plays decides; the range's own numbers SHOULD agree (D.2).
+            assetDurationNanos: played.totalNanos ?? rangeNanos ?? plannedDuration)
+    }
+}
+
+/// Typed access to one range's merged attributes, with errors that point at the tag.
+struct RangeValues {
+    let range: PlaylistDateRange
+    let location: String
+
+    func value(_ name: String) -> String? { range.merged[name]?.value }
+
+    /// An enumerated-string-list; unknown tokens are kept for the caller to ignore.
+    func tokens(_ name: String) -> Set<String> {
+        guard let text = value(name) else { return [] }
+        return Set(text.split(separator: ",").map(String.init))
+    }
+
+    func seconds(_ name: String, signed: Bool) throws -> Int64? {
+        guard let text = value(name) else { return nil }
+        guard let nanos = DecimalSeconds.nanoseconds(Substring(text)), signed || nanos >= 0 else {
+            throw bad(name, expected: signed ? "a decimal number of seconds" : "a non-negative decimal number of seconds")
+        }
+        return nanos
+    }
+
+    func bad(_ name: String, expected: String) -> TimelineError {
+        .badAttribute(location: location, line: range.line(of: name) ?? range.firstLine, id: range.id,
+                      attribute: name, value: range.merged[name]?.raw ?? "", expected: expected)
+    }
+
+    func missing(_ name: String) -> TimelineError {
+        .missingAttribute(location: location, line: range.firstLine, id: range.id, attribute: name)
+    }
+}

@@ -1,0 +1,30 @@
+/// A change between two snapshots of a live timeline, named after AVFoundation's
+/// snapshotsOutOfSync reasons (segmentsChanged, currentSegmentChanged).
+public enum TimelineEvent: Equatable, Sendable {
+    public enum Reason: String, Sendable {
+        /// A new interstitial appeared.
+        case announced
+        /// Its end became known (DURATION, END-DATE or X-RESUME-OFFSET added).
+        case completed
+        /// It left the playlist.
+        case dropped
+    }
+
+    case segmentsChanged(reason: Reason, id: String)
+    /// The live edge moved between primary (nil) and an interstitial's range.
+    case currentSegmentChanged(from: String?, to: String?)
+
+    /// One JSON line, e.g. `{"event":"segmentsChanged","reason":"announced","id":"ad1"}`.
+    public var jsonLine: String {
+        switch self {
+        case .segmentsChanged(let reason, let id):
+            return JSONText.object([("event", JSONText.string("segmentsChanged")),
+                                    ("reason", JSONText.string(reason.rawValue)),
+                                    ("id", JSONText.string(id))])
+        case .currentSegmentChanged(let from, let to):
+            return JSONText.object([("event", JSONText.string("currentSegmentChanged")),
+                                    ("from", JSONText.string(from ?? "primary")),
+                                    ("to", JSONText.string(to ?? "primary"))])
+        }
+    }
+}
