@@ -16,6 +16,13 @@ commands:
       list every SCTE-35 cue in INPUT and the spans they form
   validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]... [--format text|json]   check playlists against the HLS rules
   validate --live V1 V2 ...                            check successive live playlist versions
+  vod INPUT -o DIR [--config FILE] [--segment-format ts|fmp4] [--segment-duration S]
+      [--placement strip|overlay] [--asset-base-url URL] [--start-date ISO8601] [--sidecar FILE]
+      [--chapters] [--recap-pattern REGEX] [--asset-list-template URL]
+      convert a recorded programme into HLS with one interstitial per span
+  timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--watch [--watch-limit SECONDS]]
+      what a player's integrated timeline will show
+  bench daterange [--count N]                          render-speed micro-benchmark
   --version
 
 """
@@ -32,6 +39,7 @@ extension CommandLine {
         case "validate": return ValidateCommand.run(rest)
         case "bench": return BenchCommand.run(rest)
         case "vod": return VodCommand.run(rest)
+        case "timeline": return TimelineCommand.run(rest)
         case "--version", "version":
             print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
             return ExitCode.ok

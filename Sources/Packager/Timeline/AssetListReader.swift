@@ -3,9 +3,9 @@ import Foundation
 /// Reads the `"ASSETS"` of an X-ASSET-LIST JSON document (HLS Appendix D.3) in order.
 enum AssetListReader {
     static func read(_ bytes: [UInt8], location: String) throws -> [InterstitialAsset] {
-        let root: JSONValue
+        let root: ParsedJSON
         do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            root = try JSONDecoder().decode(ParsedJSON.self, from: Data(bytes))
         } catch {
             throw TimelineError.badAssetList(location: location, reason: "not valid JSON")
         }

@@ -31,7 +31,7 @@ struct InterstitialReader {
             startNanos: start.nanoseconds.saturatingSubtracting(origin.nanoseconds),
             rangeEndNanos: resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(origin.nanoseconds) },
             occupancy: TimelineOccupancy(attribute: range.merged["X-TIMELINE-OCCUPIES"]?.value),
-            style: TimelineStyle(attribute: range.merged["X-TIMELINE-STYLE"]?.value),
+            style: TimelineBarStyle(attribute: range.merged["X-TIMELINE-STYLE"]?.value),
             contentMayVary: range.merged["X-CONTENT-MAY-VARY"]?.value != "NO",
             restrictions: ["SKIP", "JUMP"].filter(restrict.contains),
             explicitResumeOffsetNanos: try values.seconds("X-RESUME-OFFSET", signed: true),

@@ -11,7 +11,7 @@ public struct ScheduledInterstitial: Equatable, Sendable {
     /// nil while it is unknown, e.g. a live break announced at its cue-out.
     public let rangeEndNanos: Int64?
     public let occupancy: TimelineOccupancy
-    public let style: TimelineStyle
+    public let style: TimelineBarStyle
     public let contentMayVary: Bool
     /// X-RESTRICT tokens in canonical order (SKIP, then JUMP).
     public let restrictions: [String]
@@ -24,7 +24,7 @@ public struct ScheduledInterstitial: Equatable, Sendable {
     public let assetDurationNanos: Int64?
 
     public init(id: String, line: Int, cue: InterstitialCue, startNanos: Int64, rangeEndNanos: Int64?,
-                occupancy: TimelineOccupancy, style: TimelineStyle, contentMayVary: Bool, restrictions: [String],
+                occupancy: TimelineOccupancy, style: TimelineBarStyle, contentMayVary: Bool, restrictions: [String],
                 explicitResumeOffsetNanos: Int64?, playoutLimitNanos: Int64?,
                 assets: [InterstitialAsset], assetDurationNanos: Int64?) {
         self.id = id

@@ -10,7 +10,7 @@ public enum TimelineOccupancy: String, Equatable, Sendable {
 }
 
 /// X-TIMELINE-STYLE: drawn distinctly (HIGHLIGHT) or like primary content (PRIMARY).
-public enum TimelineStyle: String, Equatable, Sendable {
+public enum TimelineBarStyle: String, Equatable, Sendable {
     case highlight = "HIGHLIGHT"
     case primary = "PRIMARY"
 

@@ -4,7 +4,7 @@
 enum TimelineTestData {
     static func interstitial(_ id: String, at start: Int64, duration: Int64?, resume: Int64? = nil,
                              rangeEnd: Int64? = nil, occupancy: TimelineOccupancy = .point,
-                             style: TimelineStyle = .highlight) -> ScheduledInterstitial {
+                             style: TimelineBarStyle = .highlight) -> ScheduledInterstitial {
         let s = TimelineFixtures.seconds
         return ScheduledInterstitial(
             id: id, line: 1, cue: .atStartDate, startNanos: s(start), rangeEndNanos: rangeEnd.map(s),
