@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The name of a channel's live state file inside its state directory. A leading dot keeps
+/// it out of directory listings and web server globs when the state sits beside the media.
+public enum LiveStateFile {
+    public static let name = ".pkgctl-live-state.json"
+}
+
+/// Saves and loads what a live channel needs to continue after a restart (media sequence,
+/// discontinuity sequence, open spans…) as JSON.
+///
+/// Kill-safe: a save writes a temp file, fsyncs it, renames it over the old one and fsyncs
+/// the directory, so after a crash or SIGKILL at any instant the file is the old or the
+/// new complete version. The store itself holds no mutable state.
+public struct LiveStateStore<State: Codable> {
+    public let directory: URL
+    /// The layout version this build writes and the only one it reads.
+    public let version: Int
+    private let sink: AtomicFileSink
+
+    public init(directory: URL, version: Int) {
+        self.directory = directory.standardizedFileURL
+        self.version = version
+        self.sink = AtomicFileSink(root: self.directory)
+    }
+
+    public var fileURL: URL { directory.appendingPathComponent(LiveStateFile.name) }
+
+    /// The saved state, or nil when there is none yet (a first start).
+    public func load() throws -> State? {
+        let path = fileURL.path
+        guard let data = try readFile(path) else { return nil }
+        guard !data.isEmpty else { throw LiveStateError.corrupt(path: path, reason: "the file is empty") }
+        let decoder = JSONDecoder()
+        let header: LiveStateHeader
+        do { header = try decoder.decode(LiveStateHeader.self, from: data) } catch let error as DecodingError {
+            throw LiveStateError.corrupt(path: path, reason: error.reason)
+        }
+        guard header.format == LiveStateEnvelope<State>.formatTag else {
+            throw LiveStateError.corrupt(path: path, reason: "format is '\(header.format)',"
+                                         + " not '\(LiveStateEnvelope<State>.formatTag)'")
+        }
+        if header.version > version {
+            throw LiveStateError.newerVersion(path: path, found: header.version, supported: version)
+        }
+        if header.version < version {
+            throw LiveStateError.olderVersion(path: path, found: header.version, supported: version)
+        }
+        do {
+            return try decoder.decode(LiveStateEnvelope<State>.self, from: data).state
+        } catch let error as DecodingError {
+            throw LiveStateError.corrupt(path: path, reason: error.reason)
+        }
+    }
+
+    public func save(_ state: State, at time: Date) throws {
+        let path = fileURL.path
+        let envelope = LiveStateEnvelope(format: LiveStateEnvelope<State>.formatTag, version: version,
+                                         savedAt: UTCTimestamp.iso8601Milliseconds(time), state: state)
+        let encoder = JSONEncoder()
+        // Sorted and indented: the file is small, and people read it when a channel misbehaves.
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do { data = try encoder.encode(envelope) } catch {
+            throw LiveStateError.encodeFailed(path: path, reason: String(describing: error))
+        }
+        do { try sink.put(data + Data("\n".utf8), name: LiveStateFile.name, kind: .state) } catch {
+            throw LiveStateError.saveFailed(path: path, reason: String(describing: error))
+        }
+        try syncDirectory()
+    }
+
+    /// For `--reset-state`: renames the current file to `<name>.rejected-<UTC time>` so the
+    /// evidence survives, and returns where it went (nil when there was no file).
+    @discardableResult
+    public func moveAside(at time: Date) throws -> URL? {
+        let stamp = UTCTimestamp.iso8601Milliseconds(time).replacingOccurrences(of: ":", with: "")
+        let target = directory.appendingPathComponent(LiveStateFile.name + ".rejected-" + stamp)
+        if rename(fileURL.path, target.path) == 0 { return target }
+        let code = errno
+        if code == ENOENT { return nil }
+        throw LiveStateError.moveAsideFailed(path: fileURL.path, errno: code)
+    }
+
+    /// Without this the rename may be lost on power failure, leaving the old version.
+    private func syncDirectory() throws {
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw LiveStateError.saveFailed(path: fileURL.path,
+                                            reason: "open of the directory for fsync failed (errno \(errno))")
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw LiveStateError.saveFailed(path: fileURL.path, reason: "fsync of the directory failed (errno \(errno))")
+        }
+    }
+
+    /// The whole file, or nil when it does not exist.
+    private func readFile(_ path: String) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw LiveStateError.unreadable(path: path, errno: code)
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw LiveStateError.unreadable(path: path, errno: errno)
+            }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+}
