@@ -65,6 +65,13 @@ public enum JSONValue: Equatable, Sendable {
         out += close
     }
 
+    /// `value` as a JSON string literal (quotes, backslashes and control characters escaped).
+    public static func quoted(_ value: String) -> String {
+        var out = ""
+        writeString(value, to: &out)
+        return out
+    }
+
     private static func writeString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {

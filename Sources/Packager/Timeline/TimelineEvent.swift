@@ -18,13 +18,13 @@ public enum TimelineEvent: Equatable, Sendable {
     public var jsonLine: String {
         switch self {
         case .segmentsChanged(let reason, let id):
-            return JSONText.object([("event", JSONText.string("segmentsChanged")),
-                                    ("reason", JSONText.string(reason.rawValue)),
-                                    ("id", JSONText.string(id))])
+            return JSONText.object([("event", JSONText.quoted("segmentsChanged")),
+                                    ("reason", JSONText.quoted(reason.rawValue)),
+                                    ("id", JSONText.quoted(id))])
         case .currentSegmentChanged(let from, let to):
-            return JSONText.object([("event", JSONText.string("currentSegmentChanged")),
-                                    ("from", JSONText.string(from ?? "primary")),
-                                    ("to", JSONText.string(to ?? "primary"))])
+            return JSONText.object([("event", JSONText.quoted("currentSegmentChanged")),
+                                    ("from", JSONText.quoted(from ?? "primary")),
+                                    ("to", JSONText.quoted(to ?? "primary"))])
         }
     }
 }

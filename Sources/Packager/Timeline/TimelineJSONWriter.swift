@@ -22,7 +22,7 @@ public enum TimelineJSONWriter {
     static func segment(_ segment: TimelineSegment) -> String {
         let interstitial = segment.interstitial
         return JSONText.object([
-            ("type", JSONText.string(segment.kind.rawValue)),
+            ("type", JSONText.quoted(segment.kind.rawValue)),
             ("id", JSONText.optionalString(segment.id)),
             ("start", JSONText.seconds(segment.startNanos)),
             ("end", JSONText.seconds(segment.endNanos)),
@@ -31,11 +31,11 @@ public enum TimelineJSONWriter {
             ("occupancy", JSONText.optionalString(interstitial?.occupancy.rawValue)),
             ("style", JSONText.optionalString(interstitial?.style.rawValue)),
             ("content_may_vary", interstitial.map { $0.contentMayVary ? "true" : "false" } ?? "null"),
-            ("restrictions", JSONText.array((interstitial?.restrictions ?? []).map(JSONText.string))),
+            ("restrictions", JSONText.array((interstitial?.restrictions ?? []).map(JSONText.quoted))),
             ("resume_offset", JSONText.optionalSeconds(interstitial?.resumeOffsetNanos)),
             ("playout_limit", JSONText.optionalSeconds(interstitial?.playoutLimitNanos)),
             ("assets", JSONText.array((interstitial?.assets ?? []).map { asset in
-                JSONText.object([("uri", JSONText.string(asset.uri)),
+                JSONText.object([("uri", JSONText.quoted(asset.uri)),
                                  ("duration", JSONText.optionalSeconds(asset.durationNanos))])
             })),
         ])
@@ -43,8 +43,8 @@ public enum TimelineJSONWriter {
 
     static func marker(_ marker: TimelineMarker) -> String {
         JSONText.object([
-            ("type", JSONText.string(marker.kind.rawValue)),
-            ("id", JSONText.string(marker.id)),
+            ("type", JSONText.quoted(marker.kind.rawValue)),
+            ("id", JSONText.quoted(marker.id)),
             ("start", JSONText.seconds(marker.startNanos)),
             ("end", JSONText.seconds(marker.endNanos)),
         ])
