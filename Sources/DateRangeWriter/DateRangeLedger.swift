@@ -101,12 +101,26 @@ public struct DateRangeLedger: Codable, Sendable {
     /// every range except those that lie wholly before it (HLS §6.2.1). Ranges without a
     /// known end (no DURATION/END-DATE, or END-ON-NEXT with no following range) stay.
     public func tags(forWindowStarting windowStart: HLSDate, style: Style = .originalAndUpdates) -> [String] {
+        groups(forWindowStarting: windowStart, style: style).flatMap(\.lines)
+    }
+
+    /// The same tags grouped per ID with the range's START-DATE, so a playlist writer can put
+    /// each group before the segment its start falls in.
+    public func groups(forWindowStarting windowStart: HLSDate, style: Style = .originalAndUpdates) -> [TagGroup] {
         let ends = effectiveEnds()
-        var lines: [String] = []
+        var groups: [TagGroup] = []
         for (entry, end) in zip(entries, ends) where !Self.liesBefore(end, windowStart) {
+            var lines: [String] = []
             append(entry, style: style, to: &lines)
+            groups.append(TagGroup(id: entry.id, startMilliseconds: entry.startMilliseconds, lines: lines))
         }
-        return lines
+        return groups
+    }
+
+    public struct TagGroup: Equatable, Sendable {
+        public var id: String
+        public var startMilliseconds: Int64
+        public var lines: [String]
     }
 
     /// Forgets ranges that lie wholly before `windowStart` (their IDs stay used) and

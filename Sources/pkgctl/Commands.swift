@@ -20,6 +20,11 @@ commands:
       [--placement strip|overlay] [--asset-base-url URL] [--start-date ISO8601] [--sidecar FILE]
       [--chapters] [--recap-pattern REGEX] [--asset-list-template URL]
       convert a recorded programme into HLS with one interstitial per span
+  live -i INPUT -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
+      [--segment-duration S] [--segment-format ts|fmp4] [--input-timeout S] [--keep-extra S]
+      [--metrics FILE] [--state-dir DIR] [--reset-state] [--endlist-on-exit] [--channel NAME]
+      [--placement overlay|strip] [--asset-base-url URL] [--asset-list-template URL]
+      package a live MPEG-TS feed (udp://, srt://, rist://, pipe:, http(s)://, file) into rolling HLS
   timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--watch [--watch-limit SECONDS]]
       what a player's integrated timeline will show
   bench daterange [--count N]                          render-speed micro-benchmark
@@ -40,6 +45,7 @@ extension CommandLine {
         case "bench": return BenchCommand.run(rest)
         case "vod": return VodCommand.run(rest)
         case "timeline": return TimelineCommand.run(rest)
+        case "live": return LiveCommand.run(rest)
         case "--version", "version":
             print("pkgctl 0.1.0 (\(FFmpegLibraries.versionLine))")
             return ExitCode.ok

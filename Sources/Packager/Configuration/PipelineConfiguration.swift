@@ -7,6 +7,23 @@ import Foundation
 /// override it. See samples/*.json and the README for the schema.
 public struct PipelineConfiguration {
     public var options = VodOptions()
+    /// Keys under "live" (only `pkgctl live` reads them).
+    public var live = LiveSettings()
+    private var placementDefaultSet = false
+
+    public struct LiveSettings {
+        public var input: String?
+        public var output: String?
+        public var channel: String?
+        public var windowSegments: Int?
+        public var windowSeconds: Double?
+        public var event: Bool?
+        public var inputTimeout: Double?
+        public var keepExtra: Double?
+        public var metricsFile: String?
+        public var stateDirectory: String?
+        public var endlistOnExit: Bool?
+    }
 
     public static func load(path: String) throws -> PipelineConfiguration {
         let data: Data
@@ -26,8 +43,35 @@ public struct PipelineConfiguration {
 
     public func vodOptions() -> VodOptions { options }
 
+    /// The same policy, placement and segmenting for a live channel, plus the "live" keys.
+    public func liveOptions() -> LiveOptions {
+        var o = LiveOptions()
+        o.segmentFormat = options.segmentFormat
+        o.segmentDuration = options.segmentDuration
+        if placementDefaultSet { o.defaultPlacement = options.defaultPlacement }
+        o.placementByKind = options.placementByKind
+        o.assetBaseURL = options.assetBaseURL
+        o.classifier = options.classifier
+        o.policy = options.policy
+        if let v = live.input { o.input = v }
+        if let v = live.output { o.output = v }
+        o.channel = live.channel
+        if live.windowSegments != nil || live.windowSeconds != nil {
+            o.windowSegments = live.windowSegments
+            o.windowSeconds = live.windowSeconds
+        }
+        if let v = live.event { o.event = v }
+        if let v = live.inputTimeout { o.inputTimeout = v }
+        if let v = live.keepExtra { o.keepExtra = v }
+        o.metricsFile = live.metricsFile.map(URL.init(fileURLWithPath:))
+        o.stateDirectory = live.stateDirectory.map(URL.init(fileURLWithPath:))
+        if let v = live.endlistOnExit { o.endlistOnExit = v }
+        return o
+    }
+
     init(root: ConfigNode) throws {
-        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects"])
+        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live"])
+        if let l = try root.object("live") { live = try Self.readLive(l) }
         if let s = try root.object("segments") {
             try s.allowOnly(["format", "duration"])
             if let f = try s.choice("format", SegmentMuxerFormat.self) { options.segmentFormat = f }
@@ -38,7 +82,10 @@ public struct PipelineConfiguration {
         }
         if let p = try root.object("placement") {
             try p.allowOnly(["default"] + SpanKind.allCases.map(\.rawValue))
-            if let d = try p.choice("default", Placement.self) { options.defaultPlacement = d }
+            if let d = try p.choice("default", Placement.self) {
+                options.defaultPlacement = d
+                placementDefaultSet = true
+            }
             for kind in SpanKind.allCases {
                 if let placement = try p.choice(kind.rawValue, Placement.self) { options.placementByKind[kind] = placement }
             }
@@ -92,6 +139,34 @@ public struct PipelineConfiguration {
                 return d
             }
         }
+    }
+}
+
+extension PipelineConfiguration {
+    static func readLive(_ n: ConfigNode) throws -> LiveSettings {
+        try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
+                         "keep_extra", "metrics_file", "state_dir", "endlist_on_exit"])
+        var l = LiveSettings()
+        l.input = try n.string("input")
+        l.output = try n.string("output")
+        l.channel = try n.string("channel")
+        if let v = try n.number("window_segments") {
+            guard v >= 1, v == v.rounded() else { throw n.fail("window_segments", "expected a whole number of segments") }
+            l.windowSegments = Int(v)
+        }
+        for (key, assign) in [("window_seconds", { (l: inout LiveSettings, v: Double) in l.windowSeconds = v }),
+                              ("input_timeout", { (l: inout LiveSettings, v: Double) in l.inputTimeout = v }),
+                              ("keep_extra", { (l: inout LiveSettings, v: Double) in l.keepExtra = v })] {
+            if let v = try n.number(key) {
+                guard v >= 0, v.isFinite else { throw n.fail(key, "expected a non-negative number of seconds") }
+                assign(&l, v)
+            }
+        }
+        l.event = try n.bool("event")
+        l.metricsFile = try n.string("metrics_file")
+        l.stateDirectory = try n.string("state_dir")
+        l.endlistOnExit = try n.bool("endlist_on_exit")
+        return l
     }
 }
 

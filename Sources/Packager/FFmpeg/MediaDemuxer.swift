@@ -6,6 +6,7 @@ import Foundation
 final class MediaDemuxer {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var tee: TeeIOContext?
+    private let interrupt: InterruptFlag?
     let url: String
     private(set) var streams: [StreamInfo] = []
 
@@ -13,13 +14,16 @@ final class MediaDemuxer {
     ///   - observer: when given, input is read through a non-seekable tee and every byte is
     ///     passed to it; otherwise libavformat does its own (seekable) I/O.
     ///   - options: protocol/demuxer options (e.g. `timeout`, `fifo_size` for udp).
-    init(url: String, options: [String: String] = [:], observer: TeeIOContext.Observer? = nil) throws {
+    init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil,
+         observer: TeeIOContext.Observer? = nil) throws {
         self.url = url
+        self.interrupt = interrupt
         guard var ctx = avformat_alloc_context() else {
             throw FFmpegError(operation: "allocate a demuxer for", input: url, code: pkgctl_averror(ENOMEM))
         }
+        if let interrupt { ctx.pointee.interrupt_callback = interrupt.callback }
         if let observer {
-            let tee = try TeeIOContext(url: url, options: options, observer: observer)
+            let tee = try TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)
             self.tee = tee
             ctx.pointee.pb = tee.context
         }

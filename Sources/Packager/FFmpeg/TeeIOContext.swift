@@ -13,16 +13,25 @@ final class TeeIOContext {
     private var inner: UnsafeMutablePointer<AVIOContext>?
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     private let observer: Observer
+    /// Kept alive for as long as FFmpeg may call back into it.
+    private let interrupt: InterruptFlag?
     private(set) var bytesRead: Int64 = 0
 
     private static let bufferSize: Int32 = 64 * 1024
 
-    init(url: String, options: [String: String] = [:], observer: @escaping Observer) throws {
+    init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil,
+         observer: @escaping Observer) throws {
         self.observer = observer
+        self.interrupt = interrupt
         var dict: OpaquePointer?
         for (k, v) in options { av_dict_set(&dict, k, v, 0) }
         defer { av_dict_free(&dict) }
-        let opened = avio_open2(&inner, url, AVIO_FLAG_READ, nil, &dict)
+        let opened: Int32
+        if var callback = interrupt?.callback {
+            opened = avio_open2(&inner, url, AVIO_FLAG_READ, &callback, &dict)
+        } else {
+            opened = avio_open2(&inner, url, AVIO_FLAG_READ, nil, &dict)
+        }
         guard opened >= 0 else { throw FFmpegError(operation: "open", input: url, code: opened) }
         guard let buffer = av_malloc(Int(TeeIOContext.bufferSize))?.assumingMemoryBound(to: UInt8.self) else {
             avio_closep(&inner)

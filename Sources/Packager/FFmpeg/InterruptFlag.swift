@@ -1,0 +1,35 @@
+import CFFmpeg
+import Foundation
+
+/// Lets a blocking FFmpeg read (udp, srt, pipe waiting for data) be abandoned: FFmpeg polls the
+/// flag through an AVIOInterruptCB and returns AVERROR_EXIT once it is raised, so shutdown and
+/// input timeouts never hang on a silent encoder.
+public final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    private var deadline: Date?
+
+    public init() {}
+
+    public func raise() { lock.withLock { raised = true } }
+    public func lower() { lock.withLock { raised = false; deadline = nil } }
+
+    /// Also interrupt once `date` has passed (a read that should not block longer).
+    public func interrupt(after date: Date?) { lock.withLock { deadline = date } }
+
+    public var isRaised: Bool {
+        lock.withLock { raised || (deadline.map { Date() >= $0 } ?? false) }
+    }
+
+    /// Only the deadline has passed (a stalled read), no shutdown was asked for.
+    public var stalled: Bool {
+        lock.withLock { !raised && (deadline.map { Date() >= $0 } ?? false) }
+    }
+
+    var callback: AVIOInterruptCB {
+        AVIOInterruptCB(callback: { opaque in
+            guard let opaque else { return 0 }
+            return Unmanaged<InterruptFlag>.fromOpaque(opaque).takeUnretainedValue().isRaised ? 1 : 0
+        }, opaque: Unmanaged.passUnretained(self).toOpaque())
+    }
+}

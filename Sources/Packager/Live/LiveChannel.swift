@@ -1,0 +1,148 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// `pkgctl live` for one channel: opens the input (retrying with backoff until
+/// `--input-timeout`), runs epochs of continuous timestamps through the segmenter and the
+/// publisher, and on SIGINT/SIGTERM finishes the current segment, saves state and returns.
+public final class LiveChannel {
+    public enum Outcome: Equatable {
+        case stopped            // signal, or the end of a file input
+        case inputLost(String)  // retries exhausted
+    }
+
+    private let options: LiveOptions
+    private let publisher: LivePublisher
+    private let log: EventLog
+    public let interrupt = InterruptFlag()
+    private var retry: InputRetryPolicy
+    /// How long one read may block before the input counts as lost.
+    private let stallSeconds: Double
+
+    public init(options: LiveOptions, log: EventLog) throws {
+        self.options = options
+        self.log = log
+        let sink: PublishSink
+        let stateDirectory: URL
+        if options.isHTTPOutput {
+            guard let base = URL(string: options.output.hasSuffix("/") ? options.output : options.output + "/") else {
+                throw LiveError.badOutput(options.output)
+            }
+            sink = HTTPSink(base: base, onEvent: { [log] event in log.log(event) })
+            guard let dir = options.stateDirectory else { throw LiveError.stateDirectoryNeeded }
+            stateDirectory = dir
+        } else {
+            let root = URL(fileURLWithPath: options.output)
+            do {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            } catch {
+                throw LiveError.badOutput("\(options.output): \((error as NSError).localizedDescription)")
+            }
+            sink = AtomicFileSink(root: root)
+            stateDirectory = options.stateDirectory ?? root
+        }
+        let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version)
+        if options.resetState, let aside = try store.moveAside(at: Date()) {
+            log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
+        }
+        var state = try store.load() ?? LiveState(options: options)
+        let resumed = state.nextSegmentIndex > 0
+        if resumed {
+            log.info(.state, ["action": "resume", "media_sequence": .int(state.window.mediaSequence),
+                              "next_segment": .int(state.nextSegmentIndex), "open_spans": .int(state.openSpans.count)])
+        }
+        state.endListed = false
+        var registry: MetricsRegistry?
+        var metrics: LiveMetrics?
+        if options.metricsFile != nil {
+            let r = MetricsRegistry()
+            registry = r
+            metrics = try LiveMetrics(registry: r, channel: options.channel ?? "default")
+        }
+        publisher = LivePublisher(options: options, sink: sink, store: store, state: state, log: log,
+                                  registry: registry, metrics: metrics)
+        retry = InputRetryPolicy(initialDelay: 0.5, maximumDelay: 8, inputTimeout: options.inputTimeout, log: log)
+        stallSeconds = min(5, max(1, options.inputTimeout / 3))
+        if resumed { try completeSpansLeftOpen() }
+    }
+
+    /// A restart cannot know where a break that was open at the crash ended; it is completed
+    /// at its planned end, or where the last published segment ended.
+    private func completeSpansLeftOpen() throws {
+        for open in publisher.state.openSpans {
+            var d = open.description
+            let start = d.startDate.millisecondsSinceEpoch
+            let fallback = max(0, (publisher.state.lastSegmentEndMillis ?? start) - start)
+            d.actualDuration = d.plannedDuration ?? HLSDecimal(milliseconds: fallback)
+            publisher.complete(d)
+        }
+        try publisher.publishPlaylist()
+    }
+
+    public func run() -> Outcome {
+        var discontinuity = publisher.state.nextSegmentIndex > 0
+        var outcome = Outcome.stopped
+        while !interrupt.isRaised {
+            let session: LiveInputSession
+            do {
+                session = try LiveInputSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds)
+                retry.recordSuccess(now: Date())
+                log.info(.input, ["action": "open", "url": .string(options.input), "format": .string(session.formatName)])
+            } catch {
+                publisher.metrics?.inputError()
+                guard let delay = retry.nextDelay(afterFailure: error, now: Date()) else {
+                    outcome = .inputLost(String(describing: error))
+                    break
+                }
+                sleepInterruptibly(delay)
+                continue
+            }
+            let end = session.run(publisher: publisher, discontinuity: discontinuity)
+            discontinuity = true
+            switch end {
+            case .interrupted: break
+            case .endOfFile:
+                if options.isFileInput && !options.loop { interrupt.raise() }
+            case .failed(let error):
+                publisher.metrics?.inputError()
+                log.error(.input, ["action": "lost", "error": .string(String(describing: error))])
+                guard let delay = retry.nextDelay(afterFailure: error, now: Date()) else {
+                    outcome = .inputLost(String(describing: error))
+                    interrupt.raise()
+                    continue
+                }
+                sleepInterruptibly(delay)
+            }
+        }
+        do {
+            try publisher.publishPlaylist(endList: options.endlistOnExit)
+        } catch {
+            log.error(.publish, ["action": "final playlist", "error": .string(String(describing: error))])
+        }
+        publisher.saveState()
+        publisher.writeMetrics()
+        publisher.flush()
+        log.info(.shutdown, ["outcome": .string(outcome == .stopped ? "stopped" : "input lost"),
+                             "media_sequence": .int(publisher.state.window.mediaSequence)])
+        return outcome
+    }
+
+    private func sleepInterruptibly(_ seconds: Double) {
+        let until = Date().addingTimeInterval(seconds)
+        while !interrupt.isRaised, Date() < until { Thread.sleep(forTimeInterval: 0.05) }
+    }
+}
+
+public enum LiveError: Error, CustomStringConvertible {
+    case badOutput(String)
+    case stateDirectoryNeeded
+    case noVideo(String)
+
+    public var description: String {
+        switch self {
+        case .badOutput(let o): return "cannot use output '\(o)'"
+        case .stateDirectoryNeeded: return "HTTP output needs --state-dir DIR for the restart state"
+        case .noVideo(let input): return "'\(input)' has no video stream to segment"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// One stretch of continuous input timestamps: its own segmenter and span tracker, and the
+/// wall-clock anchor that maps its PTS to PDT. An input reconnect or an encoder restart (a
+/// timestamp jump) ends the epoch; the next one starts with a DISCONTINUITY.
+final class LiveEpoch {
+    private let options: LiveOptions
+    private let publisher: LivePublisher
+    private let segmenter: Segmenter
+    private var tracker: SpanTracker
+    private var anchor: (ticks: Int64, millis: Int64)?
+    private var ids: [Int: String] = [:]
+    private var announced: [Int: SpanDescription] = [:]
+    private var waiting: [Int: Span] = [:]
+    private var assetRecords: [Int: [SegmentRecord]] = [:]
+    private var startsWithDiscontinuity: Bool
+    private var initSent = false
+    private(set) var lastVideoTicks: Int64?
+    private var playlistDirty = false
+    private let clock: () -> Date
+
+    init(options: LiveOptions, publisher: LivePublisher, demuxer: MediaDemuxer, video: StreamInfo, audio: [Int],
+         discontinuity: Bool, clock: @escaping () -> Date = Date.init) throws {
+        self.options = options
+        self.publisher = publisher
+        self.clock = clock
+        startsWithDiscontinuity = discontinuity
+        tracker = SpanTracker(classifier: options.classifier)
+        segmenter = try Segmenter(demuxer: demuxer, videoIndex: video.index, audioIndices: audio,
+                                  config: .init(format: options.segmentFormat.muxerFormat,
+                                                targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
+        publisher.setMaster(codecs: CodecString.list(demuxer.codecDescriptions(indices: [video.index] + audio)),
+                            resolution: video.width > 0 ? (video.width, video.height) : nil,
+                            frameRate: demuxer.frameRate(streamIndex: video.index))
+    }
+
+    /// PDT of a tick on this epoch's timeline.
+    private func millis(_ ticks: Int64) -> Int64? { anchor.map { $0.millis + (ticks - $0.ticks) / 90 } }
+
+    // MARK: cues and spans
+
+    func ingest(_ cue: DetectedCue) {
+        publisher.metrics?.cueDetected()
+        publisher.log.info(.cue, ["command": .string(cue.commandName), "crc_ok": .bool(cue.section?.crcOK ?? false),
+                                  "base64": .string(Base64.encode(cue.bytes))])
+        guard let timed = cue.timedCue else { return }
+        apply(tracker.ingest(timed))
+    }
+
+    private func apply(_ events: [SpanEvent]) {
+        for event in events {
+            switch event {
+            case .opened(let span):
+                ids[span.serial] = publisher.nextID(kind: span.kind, eventID: span.eventID)
+                segmenter.update(span, placement: options.placement(for: span.kind))
+                waiting[span.serial] = span
+            case .closed(let span):
+                segmenter.update(span, placement: options.placement(for: span.kind))
+                announceWaiting()
+                if let d = description(span, actual: span.durationTicks) {
+                    publisher.complete(d)
+                    playlistDirty = true
+                }
+            case .cancelled(let span):
+                if waiting.removeValue(forKey: span.serial) != nil {
+                    // Cancelled before any playlist carried it: it never appears.
+                    segmenter.withdraw(serial: span.serial, reason: "cancelled before its splice")
+                    publisher.log.info(.span, ["action": "withdrawn", "event_id": .int(Int(span.eventID))])
+                    continue
+                }
+                segmenter.withdraw(serial: span.serial, reason: "cancelled")
+                // Already published: completed as a zero-length (or cut-short) interstitial —
+                // DURATION, X-RESUME-OFFSET and X-PLAYOUT-LIMIT only ever get added.
+                if let d = description(span, actual: span.durationTicks ?? 0) {
+                    publisher.complete(d)
+                    playlistDirty = true
+                }
+            }
+        }
+    }
+
+    /// Announces spans opened since the last playlist version (once the epoch has an anchor).
+    private func announceWaiting() {
+        guard anchor != nil else { return }
+        for serial in waiting.keys.sorted() {
+            guard let span = waiting.removeValue(forKey: serial), let d = description(span, actual: nil) else { continue }
+            announced[serial] = d
+            publisher.announce(d)
+            playlistDirty = true
+        }
+    }
+
+    private func description(_ span: Span, actual: Int64?) -> SpanDescription? {
+        guard let id = ids[span.serial], let start = millis(span.startTicks),
+              let startDate = try? HLSDate(millisecondsSinceEpoch: start) else { return nil }
+        var d = announced[span.serial] ?? SpanDescription(
+            kind: SpanKindName(rawValue: span.kind.rawValue), id: id, startDate: startDate,
+            plannedDuration: span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
+            outSection: span.outSection.isEmpty ? nil : span.outSection,
+            placement: options.placement(for: span.kind) == .strip ? .strip : .overlay,
+            extractedAssetURI: assetURI(id: id))
+        if let actual {
+            d.actualDuration = HLSDecimal(ticks90k: max(0, actual))
+            d.inSection = span.inSection
+        }
+        return d
+    }
+
+    private func assetURI(id: String) -> String? {
+        guard let base = options.assetBaseURL else { return nil }
+        return URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteString
+    }
+
+    // MARK: media
+
+    func consume(_ packet: DemuxedPacket, pts: Int64, dts: Int64, isVideo: Bool) throws {
+        if isVideo {
+            if anchor == nil {
+                let wall = Int64((clock().timeIntervalSince1970 * 1000).rounded())
+                anchor = (pts, max(wall, publisher.state.lastSegmentEndMillis ?? wall))
+            }
+            lastVideoTicks = pts
+            apply(tracker.advance(to: pts))
+        }
+        announceWaiting()
+        if playlistDirty {
+            playlistDirty = false
+            try publisher.publishPlaylist()
+        }
+        try publish(try segmenter.consume(packet, pts: pts, dts: dts))
+    }
+
+    /// End of the epoch: spans still open end here, the last partial segment is published.
+    func finish() throws {
+        if let end = segmenter.lastVideoEnd ?? lastVideoTicks { apply(tracker.finish(at: end)) }
+        announceWaiting()
+        try publish(try segmenter.finish())
+        if playlistDirty {
+            playlistDirty = false
+            try publisher.publishPlaylist()
+        }
+    }
+
+    private func publish(_ segments: [FinishedSegment]) throws {
+        for segment in segments {
+            switch segment.target {
+            case .primary:
+                guard let pdt = millis(segment.startTicks) else { continue }
+                try publisher.publishPrimary(bytes: segment.bytes, initSegment: initSent ? nil : segment.initSegment,
+                                             durationTicks: segment.durationTicks, startTicks: segment.startTicks,
+                                             pdtMillis: pdt, discontinuity: startsWithDiscontinuity)
+                initSent = true
+                startsWithDiscontinuity = false
+            case .asset(let serial):
+                guard let id = ids[serial], let pdt = millis(segment.startTicks) else { continue }
+                try publisher.publishAssetSegment(id: id, index: segment.index, bytes: segment.bytes,
+                                                  initSegment: segment.initSegment)
+                assetRecords[serial, default: []].append(SegmentRecord(
+                    uri: String(format: "seg_%05d.%@", segment.index, options.segmentFormat.segmentExtension),
+                    durationTicks: segment.durationTicks, startTicks: segment.startTicks, bytes: segment.bytes.count,
+                    discontinuity: false, programDateTimeMillis: pdt,
+                    mapURI: options.segmentFormat == .fmp4 ? "init.mp4" : nil))
+                if segment.isLast, let records = assetRecords.removeValue(forKey: serial) {
+                    try publisher.publishAssetPlaylist(id: id, segments: records)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Everything `pkgctl live` needs for one channel.
+public struct LiveOptions {
+    public var input: String = ""
+    /// A directory, or an http(s) origin URL (PUT/DELETE).
+    public var output: String = ""
+    public var channel: String?
+    public var segmentFormat: SegmentMuxerFormat = .ts
+    /// Cut target in seconds; EXT-X-TARGETDURATION is its ceiling and never changes.
+    public var segmentDuration: Double = 6
+    public var windowSegments: Int?
+    public var windowSeconds: Double? = 60
+    /// EVENT playlist (keep everything, PLAYLIST-TYPE:EVENT) instead of a sliding window.
+    public var event = false
+    /// Pace a file input by its timestamps (a rehearsal of a live feed).
+    public var realtime = false
+    public var speed: Double = 1
+    public var loop = false
+    /// How long a lost input is retried before pkgctl gives up (seconds).
+    public var inputTimeout: Double = 30
+    /// Extra seconds a removed segment stays on the origin beyond the spec's availability time.
+    public var keepExtra: Double = 10
+    public var endlistOnExit = false
+    public var metricsFile: URL?
+    /// Where the restart state lives; defaults to the output directory for file output.
+    public var stateDirectory: URL?
+    public var resetState = false
+    public var defaultPlacement: Placement = .overlay
+    public var placementByKind: [SpanKind: Placement] = [:]
+    public var assetBaseURL: URL?
+    public var classifier = SpanClassifier.standard
+    public var policy = InterstitialPolicy.standard
+    /// libavformat protocol options for the input (e.g. `timeout`, `fifo_size`).
+    public var inputOptions: [String: String] = [:]
+
+    public init() {}
+
+    func placement(for kind: SpanKind) -> Placement { placementByKind[kind] ?? defaultPlacement }
+
+    var targetDuration: Int { max(1, Int(segmentDuration.rounded(.up))) }
+
+    public var isHTTPOutput: Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
+
+    var isFileInput: Bool { !input.contains("://") && input != "-" && !input.hasPrefix("pipe:") }
+}

@@ -1,0 +1,217 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Publishes one live channel: segments before the playlists that list them, every playlist
+/// version through the sink's atomic replace, date ranges through the same-ID ledger, expired
+/// segments deleted after their availability time, and the restart state after each version.
+final class LivePublisher {
+    static let mediaPlaylist = "primary/index.m3u8"
+
+    private let options: LiveOptions
+    private let sink: PublishSink
+    private let store: LiveStateStore<LiveState>
+    let log: EventLog
+    let metrics: LiveMetrics?
+    private let registry: MetricsRegistry?
+    private let metricsWriter: PrometheusTextfileWriter?
+    private(set) var state: LiveState
+    private var meter: BandwidthMeter
+    private var master: (codecs: String, resolution: (Int, Int)?, frameRate: Double?)?
+    private let clock: () -> Date
+    private var currentMap: String?
+
+    init(options: LiveOptions, sink: PublishSink, store: LiveStateStore<LiveState>, state: LiveState, log: EventLog,
+         registry: MetricsRegistry?, metrics: LiveMetrics?, clock: @escaping () -> Date = Date.init) {
+        self.options = options
+        self.sink = sink
+        self.store = store
+        self.state = state
+        self.log = log
+        self.registry = registry
+        self.metrics = metrics
+        metricsWriter = options.metricsFile.map(PrometheusTextfileWriter.init(file:))
+        meter = BandwidthMeter(targetDuration: options.targetDuration)
+        self.clock = clock
+    }
+
+    private var now: Double { clock().timeIntervalSince1970 }
+
+    // MARK: segments
+
+    /// Publishes a primary segment, then the playlist version that lists it.
+    func publishPrimary(bytes: [UInt8], initSegment: [UInt8]?, durationTicks: Int64, startTicks: Int64,
+                        pdtMillis: Int64, discontinuity: Bool) throws {
+        let index = state.nextSegmentIndex
+        state.nextSegmentIndex += 1
+        let ext = options.segmentFormat.segmentExtension
+        let name = String(format: "seg_%08d.%@", index, ext)
+        if let initSegment {
+            // One init segment per input epoch: codecs may change across an encoder restart.
+            let mapName = String(format: "init_%08d.mp4", index)
+            try sink.put(Data(initSegment), name: "primary/" + mapName, kind: .segment)
+            currentMap = mapName
+        }
+        let mapURI = options.segmentFormat == .fmp4 ? currentMap : nil
+        var gap = false
+        do {
+            try sink.put(Data(bytes), name: "primary/" + name, kind: .segment)
+        } catch {
+            // The segment could not be stored (disk full, origin refusing): it is listed as an
+            // EXT-X-GAP so the timeline stays continuous and nothing already published changes.
+            gap = true
+            metrics?.publishFailed()
+            log.error(.publish, ["action": "segment", "name": .string("primary/" + name), "error": .string(String(describing: error)),
+                                 "listed_as": "gap"])
+        }
+        let record = SegmentRecord(uri: name, durationTicks: durationTicks, startTicks: startTicks, bytes: bytes.count,
+                                   discontinuity: discontinuity, programDateTimeMillis: pdtMillis, mapURI: mapURI, gap: gap)
+        let removed = state.window.append(record)
+        let listedAt = now
+        state.retention.noteListed(name: "primary/" + name, duration: Double(durationTicks) / 90_000, at: listedAt)
+        let playlistSeconds = Double(state.window.windowMillis) / 1000
+        for old in removed {
+            state.retention.noteRemoved(name: "primary/" + old.uri, playlistDuration: playlistSeconds, at: listedAt)
+        }
+        state.lastSegmentEndMillis = pdtMillis + durationTicks / 90
+        meter.add(bytes: bytes.count, durationTicks: durationTicks)
+        try publishPlaylist()
+        do {
+            try publishMasterIfNeeded()
+        } catch {
+            log.error(.publish, ["action": "master", "error": .string(String(describing: error))])
+        }
+        deleteExpired()
+        metrics?.segmentPublished(rendition: "primary", at: clock())
+        log.info(.segment, ["name": .string("primary/" + name), "duration": .double(Double(durationTicks) / 90_000),
+                            "bytes": .int(bytes.count), "pdt": .string(ProgramDateTimeText.format(millis: pdtMillis)),
+                            "discontinuity": .bool(discontinuity), "media_sequence": .int(state.window.mediaSequence)])
+        writeMetrics()
+    }
+
+    /// An asset segment (the span's own media, extracted while it airs).
+    func publishAssetSegment(id: String, index: Int, bytes: [UInt8], initSegment: [UInt8]?) throws {
+        if index == 0, let initSegment { try sink.put(Data(initSegment), name: "assets/\(id)/init.mp4", kind: .asset) }
+        let name = String(format: "assets/%@/seg_%05d.%@", id, index, options.segmentFormat.segmentExtension)
+        try sink.put(Data(bytes), name: name, kind: .asset)
+    }
+
+    /// The asset's VOD playlist, once the span has ended.
+    func publishAssetPlaylist(id: String, segments: [SegmentRecord]) throws {
+        let playlist = MediaPlaylist(kind: .vod, targetDuration: MediaPlaylist.targetDuration(
+            for: segments.map(\.durationTicks), requested: options.segmentDuration), segments: segments,
+            independentSegments: true, endList: true)
+        try sink.put(Data(playlist.render().utf8), name: "assets/\(id)/index.m3u8", kind: .playlist)
+    }
+
+    // MARK: interstitials
+
+    /// A range ID never used before in this presentation (the counter survives restarts).
+    func nextID(kind: SpanKind, eventID: UInt32) -> String {
+        state.ids.next(kind: SpanKindName(rawValue: kind.rawValue), eventID: eventID)
+    }
+
+    func announce(_ description: SpanDescription) {
+        do {
+            let line = try state.ledger.announce(try options.policy.announcement(for: description))
+            state.openSpans.append(.init(id: description.id, description: description))
+            log.info(.span, ["action": "announce", "id": .string(description.id), "kind": .string(description.kind.rawValue),
+                             "tag": .string(line)])
+        } catch {
+            log.error(.span, ["action": "announce", "id": .string(description.id), "error": .string(String(describing: error))])
+        }
+    }
+
+    /// Adds what the end of a span made known (DURATION, X-RESUME-OFFSET, SCTE35-IN, …); a
+    /// rejected update is logged and the original stays as published.
+    func complete(_ description: SpanDescription) {
+        state.openSpans.removeAll { $0.id == description.id }
+        do {
+            let added = try state.ledger.update(try options.policy.completion(for: description))
+            metrics?.spanCompleted(kind: description.kind.rawValue)
+            log.info(.span, ["action": "complete", "id": .string(description.id),
+                             "added": .string(added.map(\.name).joined(separator: ","))])
+        } catch {
+            log.error(.span, ["action": "complete", "id": .string(description.id), "error": .string(String(describing: error))])
+        }
+    }
+
+    // MARK: playlists
+
+    func publishPlaylist(endList: Bool = false) throws {
+        guard let first = state.window.segments.first else { return }
+        let windowStart = try HLSDate(millisecondsSinceEpoch: first.programDateTimeMillis)
+        state.ledger.removeRanges(endingBefore: windowStart)
+        let blocks = state.ledger.groups(forWindowStarting: windowStart).map {
+            DateRangeBlock(anchorMillis: $0.startMilliseconds, lines: $0.lines)
+        }
+        let started = clock()
+        let playlist = state.window.playlist(dateRanges: blocks, endList: endList)
+        if endList { state.endListed = true }
+        // State first: after a crash between the two, a restart re-publishes what the state
+        // holds, so no ID or segment name that a client may have seen is ever handed out again.
+        saveState()
+        do {
+            try sink.put(Data(playlist.render().utf8), name: Self.mediaPlaylist, kind: .playlist)
+            metrics?.publishCompleted(latencySeconds: clock().timeIntervalSince(started))
+        } catch {
+            metrics?.publishFailed()
+            log.error(.publish, ["action": "playlist", "name": .string(Self.mediaPlaylist),
+                                 "error": .string(String(describing: error)), "kept": "previous version"])
+        }
+    }
+
+    func setMaster(codecs: String, resolution: (Int, Int)?, frameRate: Double?) {
+        master = (codecs, resolution, frameRate)
+    }
+
+    /// The multivariant playlist, republished when the measured peak outgrows what it says.
+    private func publishMasterIfNeeded() throws {
+        guard let master else { return }
+        let peak = meter.peak
+        guard state.announcedBandwidth == 0 || peak > state.announcedBandwidth + state.announcedBandwidth / 10 else { return }
+        let announced = peak + peak / 5
+        state.announcedBandwidth = announced
+        let variant = VariantStream(uri: Self.mediaPlaylist, bandwidth: announced, averageBandwidth: meter.average,
+                                    codecs: master.codecs, resolution: master.resolution.map { (width: $0.0, height: $0.1) },
+                                    frameRate: master.frameRate)
+        let text = MultivariantPlaylist(variants: [variant], independentSegments: true).render()
+        try sink.put(Data(text.utf8), name: "master.m3u8", kind: .playlist)
+    }
+
+    private func deleteExpired() {
+        for name in state.retention.due(at: now) {
+            do {
+                try sink.delete(name: name)
+                state.retention.noteDeleted(name: name)
+            } catch {
+                log.warn(.publish, ["action": "delete", "name": .string(name), "error": .string(String(describing: error))])
+            }
+        }
+    }
+
+    func saveState() {
+        do {
+            try store.save(state, at: clock())
+        } catch {
+            log.error(.state, ["action": "save", "error": .string(String(describing: error))])
+        }
+    }
+
+    func writeMetrics() {
+        guard let registry, let metricsWriter else { return }
+        do {
+            try metricsWriter.write(registry)
+        } catch {
+            log.warn(.state, ["action": "metrics", "error": .string(String(describing: error))])
+        }
+    }
+
+    func flush() {
+        do {
+            try sink.flush(timeout: 30)
+        } catch {
+            log.error(.publish, ["action": "flush", "error": .string(String(describing: error))])
+        }
+    }
+}
