@@ -6,6 +6,8 @@ enum ExitCode {
     static let ok: Int32 = 0
     static let failure: Int32 = 1
     static let usage: Int32 = 2
+    /// A second SIGINT/SIGTERM while live was finishing its segment.
+    static let interrupted: Int32 = 130
 }
 
 let usageText = """

@@ -31,7 +31,10 @@ enum LiveCommand {
             return ExitCode.failure
         }
         let signals = ShutdownSignals { [channel] request in
-            log.info(.shutdown, ["signal": .string(request.signalName)])
+            log.info(.shutdown, ["signal": .string(request.signalName), "count": .int(request.count)])
+            // The first signal finishes the segment in progress; a second one stops at once
+            // (every published version and the state file are already complete on disk).
+            if request.count >= 2 { exit(ExitCode.interrupted) }
             channel.interrupt.raise()
         }
         do {

@@ -66,7 +66,7 @@ final class LiveEpoch {
             case .cancelled(let span):
                 if waiting.removeValue(forKey: span.serial) != nil {
                     // Cancelled before any playlist carried it: it never appears.
-                    segmenter.withdraw(serial: span.serial, reason: "cancelled before its splice")
+                    segmenter.forget(serial: span.serial)
                     publisher.log.info(.span, ["action": "withdrawn", "event_id": .int(Int(span.eventID))])
                     continue
                 }

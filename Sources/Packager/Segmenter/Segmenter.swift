@@ -71,6 +71,12 @@ final class Segmenter {
         }
     }
 
+    /// A span cancelled before its splice never existed as far as the output is concerned.
+    func forget(serial: Int) {
+        guard spans[serial]?.cutIn == nil else { return }
+        spans[serial] = nil
+    }
+
     func withdraw(serial: Int, reason: String) {
         guard var s = spans[serial], s.cutIn == nil else { return }
         s.skipped = reason

@@ -57,7 +57,7 @@ struct VodSpanState {
                 } else {
                     spans[span.serial] = nil
                     withdrawn.append(span)
-                    segmenter.withdraw(serial: span.serial, reason: "cancelled before its splice")
+                    segmenter.forget(serial: span.serial)
                 }
             }
         }
