@@ -26,6 +26,7 @@ struct VodPresentation {
         var warnings: [String] = []
         var entries: [VodReport.SpanEntry] = []
         var blocks: [DateRangeBlock] = []
+        var legacy: [LegacyCueBlocks.Span] = []
         let routed = segmenter.spans.values.sorted { $0.span.startTicks < $1.span.startTicks }
         for r in routed {
             let id = state.ids[r.span.serial]
@@ -39,6 +40,15 @@ struct VodPresentation {
                 try writeAssetPlaylist(segments, id: id, firstMillis: millis(atPrimary: position))
                 let tag = try interstitialTag(r, id: id, assetURI: uri, position: position, duration: cutOut - cutIn)
                 blocks.append(DateRangeBlock(anchorMillis: millis(atPrimary: position), lines: [tag]))
+                if r.placement == .overlay, let startDate = try? HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)) {
+                    legacy.append(.init(cue: LegacyCueSpan(
+                        id: id, startDate: startDate,
+                        plannedDuration: r.span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
+                        actualDuration: HLSDecimal(ticks90k: cutOut - cutIn), outSection: r.span.outSection,
+                        inSection: r.span.inSection), start: position, end: position + (cutOut - cutIn)))
+                } else if !options.legacyDialects.isEmpty {
+                    warnings.append("legacy cue tags need overlay placement; span \(id) is stripped from the primary")
+                }
                 entry.assetURI = uri
                 entry.primaryPosition = Double((position - t0) / 90) / 1000
             } else {
@@ -49,6 +59,9 @@ struct VodPresentation {
         }
         let primaryRecords = records(writer.primary, mapDirectory: "primary") { millis(atPrimary: $0) }
         let target = MediaPlaylist.targetDuration(for: primaryRecords.map(\.durationTicks), requested: options.segmentDuration)
+        blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: primaryRecords) {
+            warnings.append($0)
+        }
         let primary = MediaPlaylist(kind: .vod, targetDuration: target, segments: primaryRecords, dateRanges: blocks,
                                     independentSegments: true, endList: true)
         try writer.store(primary.render(), at: Self.primaryPlaylist)
