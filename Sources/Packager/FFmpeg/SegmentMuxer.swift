@@ -140,7 +140,12 @@ final class SegmentMuxer {
     /// Flushes the muxer and returns the finished segment's bytes.
     func endSegment() throws -> [UInt8] {
         guard let ctx = context, buffer != nil else { return [] }
-        let flushed = av_write_frame(ctx, nil)
+        var flushed = av_write_frame(ctx, nil)
+        if flushed >= 0, format == .fmp4, initSegment == nil {
+            // With delay_moov the first flush writes only ftyp+moov (the init segment); the
+            // fragment holding this segment's samples comes out of a second one.
+            flushed = av_write_frame(ctx, nil)
+        }
         guard flushed >= 0 else { throw FFmpegError(operation: "flush a segment of", input: label, code: flushed) }
         avio_flush(ctx.pointee.pb)
         var bytes = takeBuffer()

@@ -129,28 +129,29 @@ final class LiveEpoch {
             playlistDirty = false
             try publisher.publishPlaylist()
         }
-        try publish(try segmenter.consume(packet, pts: pts, dts: dts))
+        let received = clock()
+        try publish(try segmenter.consume(packet, pts: pts, dts: dts), receivedAt: received)
     }
 
     /// End of the epoch: spans still open end here, the last partial segment is published.
     func finish() throws {
         if let end = segmenter.lastVideoEnd ?? lastVideoTicks { apply(tracker.finish(at: end)) }
         announceWaiting()
-        try publish(try segmenter.finish())
+        try publish(try segmenter.finish(), receivedAt: clock())
         if playlistDirty {
             playlistDirty = false
             try publisher.publishPlaylist()
         }
     }
 
-    private func publish(_ segments: [FinishedSegment]) throws {
+    private func publish(_ segments: [FinishedSegment], receivedAt: Date) throws {
         for segment in segments {
             switch segment.target {
             case .primary:
                 guard let pdt = millis(segment.startTicks) else { continue }
                 try publisher.publishPrimary(bytes: segment.bytes, initSegment: initSent ? nil : segment.initSegment,
                                              durationTicks: segment.durationTicks, startTicks: segment.startTicks,
-                                             pdtMillis: pdt, discontinuity: startsWithDiscontinuity)
+                                             pdtMillis: pdt, discontinuity: startsWithDiscontinuity, receivedAt: receivedAt)
                 initSent = true
                 startsWithDiscontinuity = false
             case .asset(let serial):

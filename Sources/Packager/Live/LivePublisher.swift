@@ -40,8 +40,10 @@ final class LivePublisher {
     // MARK: segments
 
     /// Publishes a primary segment, then the playlist version that lists it.
+    /// - Parameter receivedAt: when the packet that closed the segment was read; the log line
+    ///   reports how long it took from there until the playlist listing the segment was replaced.
     func publishPrimary(bytes: [UInt8], initSegment: [UInt8]?, durationTicks: Int64, startTicks: Int64,
-                        pdtMillis: Int64, discontinuity: Bool) throws {
+                        pdtMillis: Int64, discontinuity: Bool, receivedAt: Date) throws {
         let index = state.nextSegmentIndex
         state.nextSegmentIndex += 1
         let ext = options.segmentFormat.segmentExtension
@@ -82,8 +84,10 @@ final class LivePublisher {
             log.error(.publish, ["action": "master", "error": .string(String(describing: error))])
         }
         deleteExpired()
+        let latency = clock().timeIntervalSince(receivedAt)
         metrics?.segmentPublished(rendition: "primary", at: clock())
         log.info(.segment, ["name": .string("primary/" + name), "duration": .double(Double(durationTicks) / 90_000),
+                            "latency_ms": .double((latency * 10_000).rounded() / 10),
                             "bytes": .int(bytes.count), "pdt": .string(ProgramDateTimeText.format(millis: pdtMillis)),
                             "discontinuity": .bool(discontinuity), "media_sequence": .int(state.window.mediaSequence)])
         writeMetrics()

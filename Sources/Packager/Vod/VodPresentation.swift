@@ -80,15 +80,15 @@ struct VodPresentation {
     private func records(_ written: [VodSegmentWriter.Written], mapDirectory: String,
                          pdt: (Int64) -> Int64) -> [SegmentRecord] {
         written.map { w in
-            SegmentRecord(uri: w.uri, durationTicks: w.segment.durationTicks, startTicks: w.segment.startTicks,
-                          bytes: w.bytes, discontinuity: false, programDateTimeMillis: pdt(w.segment.startTicks),
+            SegmentRecord(uri: w.uri, durationTicks: w.durationTicks, startTicks: w.startTicks,
+                          bytes: w.bytes, discontinuity: false, programDateTimeMillis: pdt(w.startTicks),
                           mapURI: writer.initWritten.contains(mapDirectory) ? VodSegmentWriter.initName : nil)
         }
     }
 
     private func writeAssetPlaylist(_ written: [VodSegmentWriter.Written], id: String, firstMillis: Int64) throws {
         let directory = "assets/" + id
-        guard let first = written.first?.segment.startTicks else { return }
+        guard let first = written.first?.startTicks else { return }
         let list = records(written, mapDirectory: directory) { firstMillis + ($0 - first) / 90 }
         let playlist = MediaPlaylist(kind: .vod,
                                      targetDuration: MediaPlaylist.targetDuration(for: list.map(\.durationTicks),

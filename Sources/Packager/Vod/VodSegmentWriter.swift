@@ -3,8 +3,12 @@ import Foundation
 /// Writes finished segments into the staging tree (primary/…, assets/<id>/…) and remembers
 /// what it wrote for the playlists.
 final class VodSegmentWriter {
+    /// What the playlists need of a written segment (its payload is on disk, not kept here).
     struct Written {
-        var segment: FinishedSegment
+        var target: OutputTarget
+        var index: Int
+        var startTicks: Int64
+        var durationTicks: Int64
         var uri: String          // relative to its playlist
         var bytes: Int
     }
@@ -37,7 +41,8 @@ final class VodSegmentWriter {
             try store(initBytes, at: dir + "/" + Self.initName)
             initWritten.insert(dir)
         }
-        let written = Written(segment: segment, uri: name, bytes: segment.bytes.count)
+        let written = Written(target: segment.target, index: segment.index, startTicks: segment.startTicks,
+                              durationTicks: segment.durationTicks, uri: name, bytes: segment.bytes.count)
         switch segment.target {
         case .primary: primary.append(written)
         case .asset(let serial): assets[serial, default: []].append(written)
