@@ -207,10 +207,10 @@ final class LiveFaultTests: XCTestCase {
     func testSegmentsThatCannotBeWrittenAreListedAsGapsWhilePlaylistsStayValid() throws {
         let dir = try makeOutput()
         let recorder = record(dir)
-        // 200 blocks = 100 KB per file: playlists, state and the 66–71 KB short segments fit,
-        // the ~200 KB 6 s segments fail with EFBIG as on a full disk.
+        // 300 blocks = 150 KB per file: playlists, state and the 2 s / 4 s segments (≤ 135 KB)
+        // fit; the ~210 KB 6 s segments (primary and asset) fail with EFBIG as on a full disk.
         let process = try launch(["live", "-i", TestMedia.liveTS.path, "-o", dir.path, "--window", "5",
-                                  "--realtime", "--speed", "20"], fileSizeLimitBlocks: 200)
+                                  "--realtime", "--speed", "20"], fileSizeLimitBlocks: 300)
         XCTAssertNotNil(process.waitForLog(timeout: 20) { [process] line in
             line.event == "segment" && process.count { $0.event == "segment" } >= 8
         }, "pkgctl stopped publishing: \(process.transcript.suffix(2000))")
@@ -221,28 +221,42 @@ final class LiveFaultTests: XCTestCase {
         XCTAssertEqual(exit?.status, 0, process.transcript.suffix(2000).description)
         XCTAssertEqual(exit?.signalled, false)
 
-        let failedNames = Set(process.log.filter { $0.level == "error" && $0.event == "publish" && $0.action == "segment" }
-            .compactMap { $0.string("name") })
-        XCTAssertFalse(failedNames.isEmpty, "no error line named a segment that could not be written")
+        let log = process.log
+        // The input never failed: only the disk did.
+        XCTAssertEqual(log.filter { $0.event == "input" && $0.action != "open" }.map(\.raw), [],
+                       "a write failure was handled as an input failure (input reopened, file replayed from the start)")
+        XCTAssertEqual(log.filter { $0.event == "input" && $0.action == "open" }.count, 1)
+        // Every file that could not be written is named by an error line.
+        let errors = log.filter { $0.level == "error" }
+        XCTAssertFalse(errors.isEmpty, "no error line for the failed writes")
+        let failedNames = Set(errors.filter { $0.event == "publish" && $0.action == "segment" }.compactMap { $0.string("name") })
         let versions = recorder.versions
+        let parsed = versions.map { LivePlaylistText($0.text) }
         XCTAssertGreaterThanOrEqual(versions.count, 5)
-        for version in versions {
-            let parsed = LivePlaylistText(version.text)
+        var holes = Set<String>()
+        for (version, playlist) in zip(versions, parsed) {
             XCTAssertTrue(version.text.hasPrefix("#EXTM3U\n"), "version \(version.number) is not a playlist")
-            XCTAssertFalse(parsed.segments.isEmpty, "version \(version.number) lists no segment")
-            for segment in parsed.segments {
+            XCTAssertFalse(playlist.segments.isEmpty, "version \(version.number) lists no segment")
+            for segment in playlist.segments {
                 let name = "primary/" + segment.uri
-                let onDisk = FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path)
                 if failedNames.contains(name) {
                     XCTAssertTrue(segment.gap, "\(name) failed to write but version \(version.number) lists it without EXT-X-GAP")
                 } else {
-                    XCTAssertFalse(segment.gap, "\(name) was written but listed as a gap")
-                    XCTAssertTrue(onDisk, "\(name) listed without EXT-X-GAP but not on disk")
+                    XCTAssertFalse(segment.gap, "\(name) listed as a gap with no error line naming it")
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path),
+                                  "\(name) listed without EXT-X-GAP but not on disk")
+                }
+            }
+            // The timeline stays continuous: a failed segment is a gap, never a hole.
+            for (a, b) in zip(playlist.segments, playlist.segments.dropFirst()) where !b.discontinuity {
+                if let end = a.endMillis, let start = b.pdtMillis, abs(start - end) > 2 {
+                    holes.insert("\(b.uri) starts \(start - end) ms after \(a.uri) ends")
                 }
             }
         }
-        XCTAssertTrue(versions.contains { LivePlaylistText($0.text).segments.contains { !$0.gap } },
-                      "no segment fitted under the limit: the test no longer mixes written and failed segments")
+        XCTAssertEqual(holes.sorted(), [], "holes in the timeline without DISCONTINUITY or EXT-X-GAP")
+        XCTAssertFalse(failedNames.isEmpty, "no primary segment failed: the limit no longer exercises EXT-X-GAP")
+        XCTAssertFalse(parsed.contains { $0.segments.contains(where: \.discontinuity) }, "DISCONTINUITY although the input never broke")
         try LiveChecks.assertVersionsValid(versions, maps: try LiveChecks.assetMap(dir))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("primary").path)
             .filter { $0.contains(".tmp-") }

@@ -23,6 +23,7 @@ final class UDPTSSender: @unchecked Sendable {
     private var stopRequested = false
     private var finishedAt: Date?
     private var pauseWindow: (start: Date, end: Date)?
+    private var pauseBegan: Date?
     private var sent = 0
     private let done = DispatchSemaphore(value: 0)
     private var thread: Thread?
@@ -93,6 +94,9 @@ final class UDPTSSender: @unchecked Sendable {
     /// When the sender went silent and came back (nil until the pause is over).
     var pausedInterval: (start: Date, end: Date)? { lock.lock(); defer { lock.unlock() }; return pauseWindow }
 
+    /// When the sender went silent (set as soon as the pause begins).
+    var pauseStart: Date? { lock.lock(); defer { lock.unlock() }; return pauseBegan }
+
     private var stopping: Bool { lock.lock(); defer { lock.unlock() }; return stopRequested }
 
     private func run() {
@@ -114,6 +118,7 @@ final class UDPTSSender: @unchecked Sendable {
                 if let pause, !paused, media >= pause.afterMediaSeconds {
                     paused = true
                     let began = Date()
+                    lock.lock(); pauseBegan = began; lock.unlock()
                     while !stopping, Date().timeIntervalSince(began) < pause.seconds { Thread.sleep(forTimeInterval: 0.01) }
                     let ended = Date()
                     startWall = startWall.addingTimeInterval(ended.timeIntervalSince(began))
