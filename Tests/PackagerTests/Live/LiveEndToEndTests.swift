@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// `pkgctl live` fed samples/live_scte35.ts at 10× pace, over UDP and as a paced file: every
+/// playlist version it publishes is captured and checked. (Two renditions are not supported
+/// by pkgctl yet, so there is no multi-rendition test.)
+final class LiveEndToEndTests: XCTestCase {
+    private var output: URL?
+    private var pkgctl: PkgctlLiveProcess?
+    private var sender: UDPTSSender?
+    private var recorder: PlaylistVersionRecorder?
+
+    override func tearDown() {
+        sender?.stop()
+        pkgctl?.kill()
+        recorder?.stop()
+        if let output { try? FileManager.default.removeItem(at: output) }
+        super.tearDown()
+    }
+
+    private func makeOutput() throws -> URL {
+        let dir = try TestMedia.temporaryDirectory()
+        output = dir
+        return dir
+    }
+
+    private func startRecorder(_ dir: URL) -> PlaylistVersionRecorder {
+        let r = PlaylistVersionRecorder(playlist: dir.appendingPathComponent("primary/index.m3u8"))
+        recorder = r
+        r.start()
+        return r
+    }
+
+    func testUDPInputAt10xPublishesValidVersionsWithEveryCueAsAnnouncedThenCompletedInterstitial() throws {
+        let dir = try makeOutput()
+        let port = try UDPTSSender.freeUDPPort()
+        let udp = try UDPTSSender(file: TestMedia.liveTS, port: port, speed: 10)
+        sender = udp
+        let recorder = startRecorder(dir)
+        let process = try PkgctlLiveProcess(["live", "-i", "udp://127.0.0.1:\(port)", "-o", dir.path,
+                                             "--window", "5", "--input-timeout", "10"])
+        pkgctl = process
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !UDPTSSender.isBound(udpPort: port), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertTrue(UDPTSSender.isBound(udpPort: port), "pkgctl never bound udp port \(port): \(process.transcript)")
+        udp.start()
+        XCTAssertTrue(udp.waitUntilFinished(timeout: 40), "sender did not finish 180 s of media at 10× within 40 s")
+        // Let the last datagrams drain through the demuxer, then stop it.
+        XCTAssertNotNil(process.waitForLog(timeout: 5) { $0.event == "span" && $0.action == "complete" && $0.string("id") == "ad-1002-1" })
+        Thread.sleep(forTimeInterval: 2)
+        process.signal(SIGTERM)
+        let exit = process.waitForExit(timeout: 20)
+        recorder.stop()
+        XCTAssertEqual(exit?.status, 0, "pkgctl live did not exit 0 after SIGTERM: \(process.transcript.suffix(3000))")
+        XCTAssertEqual(exit?.signalled, false)
+        try assertRunShape(dir: dir, recorder: recorder, process: process, expectLastSegmentEndsAtSeconds: 180)
+    }
+
+    func testRealtimeFileInputAt10xPublishesValidVersionsWithEveryCueAsAnnouncedThenCompletedInterstitial() throws {
+        let dir = try makeOutput()
+        let recorder = startRecorder(dir)
+        let process = try PkgctlLiveProcess(["live", "-i", TestMedia.liveTS.path, "-o", dir.path,
+                                             "--window", "5", "--realtime", "--speed", "10"])
+        pkgctl = process
+        let exit = process.waitForExit(timeout: 40)
+        recorder.stop()
+        XCTAssertEqual(exit?.status, 0, "pkgctl live did not exit 0 at the end of its file input: \(process.transcript.suffix(3000))")
+        try assertRunShape(dir: dir, recorder: recorder, process: process, expectLastSegmentEndsAtSeconds: 180)
+    }
+
+    private func assertRunShape(dir: URL, recorder: PlaylistVersionRecorder, process: PkgctlLiveProcess,
+                                expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+        let versions = recorder.versions
+        let parsed = versions.map { LivePlaylistText($0.text) }
+        XCTAssertGreaterThanOrEqual(versions.count, 30, "expected a version per 6 s segment at least", file: file, line: line)
+        try LiveChecks.assertVersionsValid(versions, maps: try LiveChecks.assetMap(dir), file: file, line: line)
+        LiveChecks.assertSequencesMonotonic(parsed, file: file, line: line)
+        LiveChecks.assertSampleInterstitials(parsed, file: file, line: line)
+        // One epoch only: no discontinuity anywhere.
+        XCTAssertFalse(parsed.contains { $0.segments.contains(where: \.discontinuity) }, "unexpected DISCONTINUITY",
+                       file: file, line: line)
+        // The final segment was published: the last version reaches the end of the media.
+        if let origin = parsed.first?.segments.first?.pdtMillis, let last = parsed.last?.segments.last, let lastEnd = last.endMillis {
+            XCTAssertEqual(Double(lastEnd - origin) / 1000, end, accuracy: LiveSampleSpans.frameSeconds,
+                           "last segment ends \(Double(lastEnd - origin) / 1000) s into the media", file: file, line: line)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("primary/" + last.uri).path),
+                          "last listed segment \(last.uri) is not on disk", file: file, line: line)
+        }
+        XCTAssertEqual(process.log.filter { $0.level == "error" }.map(\.raw), [], file: file, line: line)
+    }
+}
