@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// One output presentation (a rendition of the primary, or one asset) muxed by libavformat into
 /// in-memory segments.
@@ -24,12 +25,12 @@ final class SegmentMuxer {
     private(set) var lateDropped = 0
     /// Output streams whose packets carry ADTS headers to remove (AAC into fMP4).
     private var stripADTS: Set<Int> = []
-    private(set) var initSegment: [UInt8]?
+    private(set) var initSegment: Data?
     private let label: String
 
     /// - Parameters:
     ///   - streams: input stream indices of `demuxer`, in output order.
-    init(format: Format, demuxer: MediaDemuxer, streams: [Int], label: String) throws {
+    init(format: Format, parameters: CodecParametersSnapshot, streams: [Int], label: String) throws {
         self.format = format
         self.label = label
         scratch = av_packet_alloc()
@@ -42,14 +43,15 @@ final class SegmentMuxer {
         context = ctx
         var bases: [AVRational] = []
         for index in streams {
-            guard let input = demuxer.stream(at: index), let out = avformat_new_stream(ctx, nil) else {
+            guard let input = parameters.parameters(of: index), let timeBase = parameters.timeBases[index],
+                  let out = avformat_new_stream(ctx, nil) else {
                 throw FFmpegError(operation: "add stream \(index) to", input: label, code: pkgctl_averror(EINVAL))
             }
-            let copied = avcodec_parameters_copy(out.pointee.codecpar, input.pointee.codecpar)
+            let copied = avcodec_parameters_copy(out.pointee.codecpar, input)
             guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters into", input: label, code: copied) }
             out.pointee.codecpar.pointee.codec_tag = 0
-            out.pointee.time_base = input.pointee.time_base
-            bases.append(input.pointee.time_base)
+            out.pointee.time_base = timeBase
+            bases.append(timeBase)
             // MP4 carries raw AAC with an AudioSpecificConfig; TS carries ADTS. The mov muxer's
             // own adtstoasc filter is switched off for fragmented output, so do it here.
             let par = out.pointee.codecpar.pointee
@@ -138,8 +140,8 @@ final class SegmentMuxer {
     }
 
     /// Flushes the muxer and returns the finished segment's bytes.
-    func endSegment() throws -> [UInt8] {
-        guard let ctx = context, buffer != nil else { return [] }
+    func endSegment() throws -> Data {
+        guard let ctx = context, buffer != nil else { return Data() }
         var flushed = av_write_frame(ctx, nil)
         if flushed >= 0, format == .fmp4, initSegment == nil {
             // With delay_moov the first flush writes only ftyp+moov (the init segment); the
@@ -158,13 +160,17 @@ final class SegmentMuxer {
         return bytes
     }
 
-    private func takeBuffer() -> [UInt8] {
+    /// The dynamic buffer's bytes, owned by the returned Data (freed with av_free): a segment is
+    /// never copied between the muxer and the file or socket it goes to.
+    private func takeBuffer() -> Data {
         var data: UnsafeMutablePointer<UInt8>?
         let size = avio_close_dyn_buf(buffer, &data)
         buffer = nil
-        defer { av_free(data) }
-        guard let data, size > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+        guard let data, size > 0 else {
+            av_free(data)
+            return Data()
+        }
+        return Data(bytesNoCopy: data, count: Int(size), deallocator: .custom { pointer, _ in av_free(pointer) })
     }
 
     private func discardBuffer() {
@@ -176,7 +182,7 @@ final class SegmentMuxer {
 /// Top-level ISO BMFF box walking, just enough to split an init segment (ftyp, moov) from the
 /// first fragment (styp/moof/mdat) that `delay_moov` writes together.
 enum MP4Boxes {
-    static func splitInit(_ bytes: [UInt8]) -> (initSegment: [UInt8], rest: [UInt8]) {
+    static func splitInit(_ bytes: Data) -> (initSegment: Data, rest: Data) {
         var offset = 0
         while offset + 8 <= bytes.count {
             let size = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
@@ -185,7 +191,7 @@ enum MP4Boxes {
             guard size >= 8, offset + size <= bytes.count else { break }
             offset += size
         }
-        return (Array(bytes[..<offset]), Array(bytes[offset...]))
+        return (Data(bytes[..<offset]), Data(bytes[offset...]))
     }
 }
 

@@ -51,7 +51,9 @@ final class TeeIOContext {
 
     private func read(into buf: UnsafeMutablePointer<UInt8>, size: Int32) -> Int32 {
         guard let inner else { return FFmpegError.eof }
-        let n = avio_read(inner, buf, size)
+        // Partial reads: a live input hands over whatever has arrived instead of waiting for a
+        // full buffer (64 KB can be seconds of a low-rate feed, holding back cues and segments).
+        let n = avio_read_partial(inner, buf, size)
         if n > 0 {
             bytesRead += Int64(n)
             observer(UnsafeRawBufferPointer(start: buf, count: Int(n)))

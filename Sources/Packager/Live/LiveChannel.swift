@@ -20,6 +20,7 @@ public final class LiveChannel {
     private let stallSeconds: Double
 
     public init(options: LiveOptions, log: EventLog) throws {
+        let options = LiveChannel.withLiveAssetLists(options)
         self.options = options
         self.log = log
         let sink: PublishSink
@@ -64,6 +65,23 @@ public final class LiveChannel {
         retry = InputRetryPolicy(initialDelay: 0.5, maximumDelay: 8, inputTimeout: options.inputTimeout, log: log)
         stallSeconds = min(5, max(1, options.inputTimeout / 3))
         if resumed { try completeSpansLeftOpen() }
+    }
+
+    /// In live, a span's own media only becomes a complete (VOD) asset when the span ends, but
+    /// its interstitial is announced at the cue-out. So extracted assets are referenced through
+    /// an X-ASSET-LIST that pkgctl writes: empty until the asset is complete (a player that gets
+    /// there first skips the interstitial and keeps the primary, which carries the span), then
+    /// listing it. The tag's attributes never change; only the list's content does.
+    static func withLiveAssetLists(_ options: LiveOptions) -> LiveOptions {
+        guard let base = options.assetBaseURL?.absoluteString else { return options }
+        var o = options
+        for (kind, rule) in o.policy.rules where rule.assetSource == .extractedAsset {
+            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + "assets/{id}/list.json")
+        }
+        if o.policy.fallback.assetSource == .extractedAsset {
+            o.policy.fallback.assetSource = .assetListTemplate(base + "assets/{id}/list.json")
+        }
+        return o
     }
 
     /// A restart cannot know where a break that was open at the crash ended; it is completed

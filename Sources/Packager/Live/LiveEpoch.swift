@@ -15,6 +15,9 @@ final class LiveEpoch {
     private var announced: [Int: SpanDescription] = [:]
     private var waiting: [Int: Span] = [:]
     private var assetRecords: [Int: [SegmentRecord]] = [:]
+    private var brokenAssets: Set<Int> = []
+    /// Where each span ends, once known (an asset cut before it is incomplete).
+    private var spanEnds: [Int: Int64?] = [:]
     private var startsWithDiscontinuity: Bool
     private var initSent = false
     private(set) var lastVideoTicks: Int64?
@@ -28,7 +31,8 @@ final class LiveEpoch {
         self.clock = clock
         startsWithDiscontinuity = discontinuity
         tracker = SpanTracker(classifier: options.classifier)
-        segmenter = try Segmenter(demuxer: demuxer, videoIndex: video.index, audioIndices: audio,
+        segmenter = try Segmenter(parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: [video.index] + audio),
+                                  videoIndex: video.index, audioIndices: audio,
                                   config: .init(format: options.segmentFormat.muxerFormat,
                                                 targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
         publisher.setMaster(codecs: CodecString.list(demuxer.codecDescriptions(indices: [video.index] + audio)),
@@ -57,6 +61,7 @@ final class LiveEpoch {
                 segmenter.update(span, placement: options.placement(for: span.kind))
                 waiting[span.serial] = span
             case .closed(let span):
+                spanEnds[span.serial] = span.endTicks
                 segmenter.update(span, placement: options.placement(for: span.kind))
                 announceWaiting()
                 if let d = description(span, actual: span.durationTicks) {
@@ -155,16 +160,37 @@ final class LiveEpoch {
                 initSent = true
                 startsWithDiscontinuity = false
             case .asset(let serial):
-                guard let id = ids[serial], let pdt = millis(segment.startTicks) else { continue }
-                try publisher.publishAssetSegment(id: id, index: segment.index, bytes: segment.bytes,
-                                                  initSegment: segment.initSegment)
+                guard let id = ids[serial], let pdt = millis(segment.startTicks), !brokenAssets.contains(serial) else { continue }
+                do {
+                    try publisher.publishAssetSegment(id: id, index: segment.index, bytes: segment.bytes,
+                                                      initSegment: segment.initSegment)
+                } catch {
+                    // An asset that cannot be stored is abandoned (its list stays empty, so
+                    // players keep the primary); the primary and the input carry on.
+                    brokenAssets.insert(serial)
+                    assetRecords[serial] = nil
+                    publisher.log.error(.publish, ["action": "asset", "id": .string(id),
+                                                   "error": .string(String(describing: error)), "asset": "abandoned"])
+                    continue
+                }
                 assetRecords[serial, default: []].append(SegmentRecord(
                     uri: String(format: "seg_%05d.%@", segment.index, options.segmentFormat.segmentExtension),
                     durationTicks: segment.durationTicks, startTicks: segment.startTicks, bytes: segment.bytes.count,
                     discontinuity: false, programDateTimeMillis: pdt,
                     mapURI: options.segmentFormat == .fmp4 ? "init.mp4" : nil))
                 if segment.isLast, let records = assetRecords.removeValue(forKey: serial) {
-                    try publisher.publishAssetPlaylist(id: id, segments: records)
+                    if let end = spanEnds[serial] ?? nil, segment.startTicks + segment.durationTicks + 3_000 < end {
+                        // Cut short (shutdown or input loss before the span ended): not a
+                        // usable asset, so its list stays empty and players keep the primary.
+                        publisher.log.warn(.publish, ["action": "asset", "id": .string(id), "asset": "incomplete, not listed"])
+                        continue
+                    }
+                    do {
+                        try publisher.publishAssetPlaylist(id: id, segments: records)
+                    } catch {
+                        publisher.log.error(.publish, ["action": "asset playlist", "id": .string(id),
+                                                       "error": .string(String(describing: error))])
+                    }
                 }
             }
         }

@@ -42,7 +42,7 @@ final class LivePublisher {
     /// Publishes a primary segment, then the playlist version that lists it.
     /// - Parameter receivedAt: when the packet that closed the segment was read; the log line
     ///   reports how long it took from there until the playlist listing the segment was replaced.
-    func publishPrimary(bytes: [UInt8], initSegment: [UInt8]?, durationTicks: Int64, startTicks: Int64,
+    func publishPrimary(bytes: Data, initSegment: Data?, durationTicks: Int64, startTicks: Int64,
                         pdtMillis: Int64, discontinuity: Bool, receivedAt: Date) throws {
         let index = state.nextSegmentIndex
         state.nextSegmentIndex += 1
@@ -51,13 +51,18 @@ final class LivePublisher {
         if let initSegment {
             // One init segment per input epoch: codecs may change across an encoder restart.
             let mapName = String(format: "init_%08d.mp4", index)
-            try sink.put(Data(initSegment), name: "primary/" + mapName, kind: .segment)
-            currentMap = mapName
+            do {
+                try sink.put(initSegment, name: "primary/" + mapName, kind: .segment)
+                currentMap = mapName
+            } catch {
+                log.error(.publish, ["action": "init segment", "name": .string("primary/" + mapName),
+                                     "error": .string(String(describing: error))])
+            }
         }
         let mapURI = options.segmentFormat == .fmp4 ? currentMap : nil
         var gap = false
         do {
-            try sink.put(Data(bytes), name: "primary/" + name, kind: .segment)
+            try sink.put(bytes, name: "primary/" + name, kind: .segment)
         } catch {
             // The segment could not be stored (disk full, origin refusing): it is listed as an
             // EXT-X-GAP so the timeline stays continuous and nothing already published changes.
@@ -94,18 +99,30 @@ final class LivePublisher {
     }
 
     /// An asset segment (the span's own media, extracted while it airs).
-    func publishAssetSegment(id: String, index: Int, bytes: [UInt8], initSegment: [UInt8]?) throws {
-        if index == 0, let initSegment { try sink.put(Data(initSegment), name: "assets/\(id)/init.mp4", kind: .asset) }
+    func publishAssetSegment(id: String, index: Int, bytes: Data, initSegment: Data?) throws {
+        if index == 0, let initSegment { try sink.put(initSegment, name: "assets/\(id)/init.mp4", kind: .asset) }
         let name = String(format: "assets/%@/seg_%05d.%@", id, index, options.segmentFormat.segmentExtension)
-        try sink.put(Data(bytes), name: name, kind: .asset)
+        try sink.put(bytes, name: name, kind: .asset)
     }
 
-    /// The asset's VOD playlist, once the span has ended.
+    /// The asset's VOD playlist, once the span has ended, and the asset list that names it.
     func publishAssetPlaylist(id: String, segments: [SegmentRecord]) throws {
         let playlist = MediaPlaylist(kind: .vod, targetDuration: MediaPlaylist.targetDuration(
             for: segments.map(\.durationTicks), requested: options.segmentDuration), segments: segments,
             independentSegments: true, endList: true)
         try sink.put(Data(playlist.render().utf8), name: "assets/\(id)/index.m3u8", kind: .playlist)
+        guard let base = options.assetBaseURL,
+              let uri = URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteString else { return }
+        let duration = HLSDecimal(ticks90k: segments.reduce(0) { $0 + $1.durationTicks })
+        try publishAssetList(id: id, assets: [AssetList.Asset(uri: uri, duration: duration)])
+        log.info(.publish, ["action": "asset", "id": .string(id), "duration": .string(duration.text),
+                            "segments": .int(segments.count)])
+    }
+
+    /// `assets/<id>/list.json`: empty when announced, the extracted asset once it is complete.
+    func publishAssetList(id: String, assets: [AssetList.Asset]) throws {
+        let json = try AssetListWriter.json(AssetList(assets: assets))
+        try sink.put(Data(json.utf8), name: "assets/\(id)/list.json", kind: .asset)
     }
 
     // MARK: interstitials
@@ -117,7 +134,12 @@ final class LivePublisher {
 
     func announce(_ description: SpanDescription) {
         do {
-            let line = try state.ledger.announce(try options.policy.announcement(for: description))
+            let range = try options.policy.announcement(for: description)
+            if range.interstitial?.assetList?.contains("assets/\(description.id)/list.json") == true {
+                // The list must answer before any playlist names it.
+                try publishAssetList(id: description.id, assets: [])
+            }
+            let line = try state.ledger.announce(range)
             state.openSpans.append(.init(id: description.id, description: description))
             log.info(.span, ["action": "announce", "id": .string(description.id), "kind": .string(description.kind.rawValue),
                              "tag": .string(line)])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A segment the segmenter has closed, ready to be published.
 public struct FinishedSegment: Sendable {
     public var target: OutputTarget
@@ -6,9 +8,10 @@ public struct FinishedSegment: Sendable {
     /// Start on the target's own timeline (primary: re-timed after stripped spans), unwrapped ticks.
     public var startTicks: Int64
     public var durationTicks: Int64
-    public var bytes: [UInt8]
+    /// The muxer's own buffer, handed over without a copy.
+    public var bytes: Data
     /// fMP4 init segment of its target (same bytes for every segment of a target).
-    public var initSegment: [UInt8]?
+    public var initSegment: Data?
     /// This segment ends its target (assets end with their span; the primary with the input).
     public var isLast: Bool
 }

@@ -27,7 +27,7 @@ final class Segmenter {
         init(muxer: SegmentMuxer) { self.muxer = muxer }
     }
 
-    private let demuxer: MediaDemuxer
+    private let parameters: CodecParametersSnapshot
     private let videoIndex: Int
     private let audioIndices: [Int]
     private let config: Configuration
@@ -49,12 +49,12 @@ final class Segmenter {
     /// Output stream order in every muxer: video first, then the audio streams.
     private var mapped: [Int] { [videoIndex] + audioIndices }
 
-    init(demuxer: MediaDemuxer, videoIndex: Int, audioIndices: [Int], config: Configuration) throws {
-        self.demuxer = demuxer
+    init(parameters: CodecParametersSnapshot, videoIndex: Int, audioIndices: [Int], config: Configuration) throws {
+        self.parameters = parameters
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
         self.config = config
-        primary = Output(muxer: try SegmentMuxer(format: config.format, demuxer: demuxer,
+        primary = Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters,
                                                  streams: [videoIndex] + audioIndices, label: "primary"))
     }
 
@@ -233,7 +233,7 @@ final class Segmenter {
         } else {
             primary.segment = nil
         }
-        let asset = Output(muxer: try SegmentMuxer(format: config.format, demuxer: demuxer, streams: mapped,
+        let asset = Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters, streams: mapped,
                                                    label: "asset of span \(serial)"))
         assets[serial] = asset
         try begin(asset, at: pts)

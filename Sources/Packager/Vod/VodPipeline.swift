@@ -18,41 +18,47 @@ public enum VodPipeline {
         for ignored in demuxer.streams where ignored.kind == .video && ignored.index != video.index {
             log("warning: video stream \(ignored.index) (\(ignored.codecName)) is not packaged; only the first video stream is")
         }
-        let segmenter = try Segmenter(demuxer: demuxer, videoIndex: video.index, audioIndices: audio,
+        let segmenter = try Segmenter(parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: [video.index] + audio),
+                                      videoIndex: video.index, audioIndices: audio,
                                       config: .init(format: options.segmentFormat.muxerFormat,
                                                     targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
         var state = VodSpanState(options: options)
         state.external = try externalCues(options: options, demuxer: demuxer, reference: nil)
         let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
+        // Reading and segmenting run on two threads: libavformat's demux and the TS scanner on
+        // one, cutting, muxing and writing on this one.
+        let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set([video.index] + audio))
+        stage.start()
         var unwrappers: [Int: TimestampUnwrapper] = [:]
-        guard let packet0 = DemuxedPacket() else { throw FFmpegError(operation: "allocate a packet for", input: input, code: -12) }
-        var packet = packet0
-        while try demuxer.read(into: packet) {
-            for cue in feed.drain() { state.ingest(cue, segmenter: segmenter) }
-            let index = packet.streamIndex
-            guard index >= 0, index < demuxer.streams.count else { continue }
-            let info = demuxer.streams[index]
-            if info.isSCTE35 {
-                if let cue = feed.libavformatSection(pid: info.id, bytes: packet.bytes, pts: packet.pts) {
-                    state.ingest(cue, segmenter: segmenter)
+        var lastVideo: Int64?
+        var failure: Error?
+        while let work = stage.pipe.pop() {
+            if failure != nil { continue }                  // drain so the reader can finish
+            do {
+                switch work {
+                case .cues(let cues):
+                    for cue in cues { state.ingest(cue, segmenter: segmenter) }
+                case .packet(let packet):
+                    guard let rawDTS = packet.dts ?? packet.pts else { continue }
+                    let index = packet.streamIndex
+                    let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
+                    let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
+                    if index == video.index { state.advance(to: pts, segmenter: segmenter) }
+                    for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
+                        try writer.write(segment, ids: state.ids)
+                    }
+                case .finished(let last):
+                    lastVideo = last
+                case .failed(let error):
+                    failure = error
                 }
-                continue
+            } catch {
+                failure = error
+                stage.cancel()
             }
-            guard info.kind == .video || info.kind == .audio, let rawDTS = packet.dts ?? packet.pts else { continue }
-            let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
-            let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
-            if index == video.index {
-                state.advance(to: pts, segmenter: segmenter)
-            }
-            for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
-                try writer.write(segment, ids: state.ids)
-            }
-            // Audio waits in the segmenter's hold queue, so each packet needs its own buffer.
-            guard let next = DemuxedPacket() else { throw FFmpegError(operation: "allocate a packet for", input: input, code: -12) }
-            packet = next
         }
-        for cue in feed.finish() { state.ingest(cue, segmenter: segmenter) }
-        state.finish(at: segmenter.lastVideoEnd ?? feed.latestVideoTicks ?? 0, segmenter: segmenter)
+        if let failure { throw failure }
+        state.finish(at: segmenter.lastVideoEnd ?? lastVideo ?? 0, segmenter: segmenter)
         for segment in try segmenter.finish() {
             try writer.write(segment, ids: state.ids)
         }

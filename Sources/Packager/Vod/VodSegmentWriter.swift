@@ -18,6 +18,7 @@ final class VodSegmentWriter {
     private(set) var primary: [Written] = []
     private(set) var assets: [Int: [Written]] = [:]
     private(set) var initWritten: Set<String> = []
+    private var createdDirectories: Set<String> = []
 
     init(root: URL, format: SegmentMuxerFormat) {
         self.root = root
@@ -49,17 +50,21 @@ final class VodSegmentWriter {
         }
     }
 
-    func store(_ bytes: [UInt8], at relative: String) throws {
+    func store(_ bytes: Data, at relative: String) throws {
         let url = root.appendingPathComponent(relative)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url)
+            let directory = url.deletingLastPathComponent()
+            if !createdDirectories.contains(directory.path) {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                createdDirectories.insert(directory.path)
+            }
+            try PlainFileWriter.write(bytes, to: url.path)
         } catch {
             throw VodError.output(path: url.path, reason: (error as NSError).localizedDescription)
         }
     }
 
     func store(_ text: String, at relative: String) throws {
-        try store(Array(text.utf8), at: relative)
+        try store(Data(text.utf8), at: relative)
     }
 }

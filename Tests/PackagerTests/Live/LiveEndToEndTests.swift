@@ -80,9 +80,11 @@ final class LiveEndToEndTests: XCTestCase {
         // One epoch only: no discontinuity anywhere.
         XCTAssertFalse(parsed.contains { $0.segments.contains(where: \.discontinuity) }, "unexpected DISCONTINUITY",
                        file: file, line: line)
-        // The final segment was published: the last version reaches the end of the media.
+        // The final segment was published: the last version reaches the end of the media. Two
+        // frames of slack: a UDP input has no end of file, so libavformat keeps the last PES until
+        // a next one would start, and the final frame may never be delivered before SIGTERM.
         if let origin = parsed.first?.segments.first?.pdtMillis, let last = parsed.last?.segments.last, let lastEnd = last.endMillis {
-            XCTAssertEqual(Double(lastEnd - origin) / 1000, end, accuracy: LiveSampleSpans.frameSeconds,
+            XCTAssertEqual(Double(lastEnd - origin) / 1000, end, accuracy: 2 * LiveSampleSpans.frameSeconds,
                            "last segment ends \(Double(lastEnd - origin) / 1000) s into the media", file: file, line: line)
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("primary/" + last.uri).path),
                           "last listed segment \(last.uri) is not on disk", file: file, line: line)

@@ -46,9 +46,10 @@ final class LiveTimelinessTests: XCTestCase {
                           + " bytes already received are held back until more arrive")
     }
 
-    /// An interstitial's X-ASSET-URI must resolve whenever a published version lists it: a
-    /// player may preload the asset as soon as it sees the tag and must play it at START-DATE.
-    func testInterstitialAssetPlaylistExistsWhenItsDateRangeIsPublished() throws {
+    /// An interstitial's asset reference must resolve whenever a published version lists it: a
+    /// player may preload it as soon as it sees the tag. Live extracted assets go through an
+    /// asset list pkgctl writes before the tag (empty until the asset is complete).
+    func testInterstitialAssetReferenceResolvesWhenItsDateRangeIsPublished() throws {
         let dir = try TestMedia.temporaryDirectory()
         output = dir
         let r = PlaylistVersionRecorder(playlist: dir.appendingPathComponent("primary/index.m3u8"),
@@ -59,20 +60,29 @@ final class LiveTimelinessTests: XCTestCase {
                                              "--window", "5", "--realtime", "--speed", "10"])
         pkgctl = process
         XCTAssertNotNil(process.waitForLog(timeout: 20) {
-            $0.event == "span" && $0.action == "complete" && $0.string("id") == "ad-1001-1"
-        }, "ad-1001-1 never completed")
+            $0.event == "publish" && $0.action == "asset" && $0.string("id") == "ad-1001-1"
+        }, "the asset of ad-1001-1 was never published")
         process.signal(SIGTERM)
         XCTAssertEqual(process.waitForExit(timeout: 15)?.status, 0)
         r.stop()
         var missing: [String] = []
         for version in r.versions {
             let parsed = LivePlaylistText(version.text)
-            for id in parsed.rangeIDs where parsed.range(id)?.attributes["X-ASSET-URI"] != nil {
-                if !version.assetsPresent.contains(id) {
-                    missing.append(".version-\(version.number): \(id)")
+            for id in parsed.rangeIDs {
+                let attributes = parsed.range(id)?.attributes ?? [:]
+                if attributes["X-ASSET-URI"] != nil, !version.assetsPresent.contains(id) {
+                    missing.append(".version-\(version.number): \(id) asset playlist")
                 }
+                if attributes["X-ASSET-LIST"] != nil, !version.assetListsPresent.contains(id) {
+                    missing.append(".version-\(version.number): \(id) asset list")
+                }
+                XCTAssertTrue(attributes["X-ASSET-URI"] != nil || attributes["X-ASSET-LIST"] != nil, "\(id) has no asset")
             }
         }
-        XCTAssertEqual(missing, [], "versions listing an interstitial whose asset playlist did not exist yet")
+        XCTAssertEqual(missing, [], "versions listing an interstitial whose asset reference did not resolve yet")
+        // Once the break is over its list names the extracted asset.
+        let list = try String(contentsOf: dir.appendingPathComponent("assets/ad-1001-1/list.json"), encoding: .utf8)
+        XCTAssertTrue(list.contains("\"URI\":\"http://127.0.0.1:8000/assets/ad-1001-1/index.m3u8\""), list)
+        XCTAssertTrue(list.contains("\"DURATION\":30"), list)
     }
 }

@@ -13,7 +13,7 @@ final class VodSegmentWriterTests: XCTestCase {
         let payload = [UInt8](repeating: 0xAB, count: 1 << 20)
         for (i, target) in [OutputTarget.primary, .asset(7)].enumerated() {
             try writer.write(FinishedSegment(target: target, index: 0, startTicks: Int64(i) * 540_000, durationTicks: 540_000,
-                                             bytes: payload, initSegment: [0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70], isLast: false),
+                                             bytes: Data(payload), initSegment: Data([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70]), isLast: false),
                              ids: [7: "ad-1-1"])
         }
         // On disk, byte for byte …

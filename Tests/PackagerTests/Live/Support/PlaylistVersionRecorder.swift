@@ -13,6 +13,8 @@ final class PlaylistVersionRecorder: @unchecked Sendable {
         /// Asset IDs whose `assets/<id>/index.m3u8` existed when this version was seen (only
         /// when the recorder was given `assetsRoot`).
         let assetsPresent: Set<String>
+        /// Asset IDs whose asset list `assets/<id>/list.json` existed when this version was seen.
+        let assetListsPresent: Set<String>
     }
 
     let playlist: URL
@@ -80,13 +82,19 @@ final class PlaylistVersionRecorder: @unchecked Sendable {
         let copy = playlist.deletingLastPathComponent().appendingPathComponent(String(format: ".version-%04d.m3u8", number))
         try? data.write(to: copy)
         var present = Set<String>()
+        var lists = Set<String>()
         if let assetsRoot, let ids = try? FileManager.default.contentsOfDirectory(atPath: assetsRoot.path) {
-            for id in ids where FileManager.default.fileExists(atPath: assetsRoot.appendingPathComponent(id + "/index.m3u8").path) {
-                present.insert(id)
+            for id in ids {
+                if FileManager.default.fileExists(atPath: assetsRoot.appendingPathComponent(id + "/index.m3u8").path) {
+                    present.insert(id)
+                }
+                if FileManager.default.fileExists(atPath: assetsRoot.appendingPathComponent(id + "/list.json").path) {
+                    lists.insert(id)
+                }
             }
         }
         let version = Version(number: number, text: String(decoding: data, as: UTF8.self), path: copy.path, seenAt: Date(),
-                              assetsPresent: present)
+                              assetsPresent: present, assetListsPresent: lists)
         lock.lock(); stored.append(version); lock.unlock()
     }
 }
