@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Every benchmark: pkgctl next to FFmpeg (or on its own where FFmpeg has no equivalent).
+# Every benchmark: pkgctl next to FFmpeg on the same input where FFmpeg has an equivalent.
 set -euo pipefail
 pkgctl=${1:-.build/release/pkgctl}
-echo "== cue scan (issue: cues) =="
+echo "== cue scan: pkgctl cues vs ffmpeg -c copy -f null (515 MB TS) =="
 scripts/bench-cues.sh "$pkgctl"
-for extra in scripts/bench-validate.sh scripts/bench-daterange.sh; do
-  if [ -x "$extra" ]; then echo "== $(basename "$extra" .sh) =="; "$extra" "$pkgctl"; fi
-done
+echo "== vod: pkgctl vod vs ffmpeg -f hls (5 min 720p with SCTE-35) =="
+scripts/bench-vod.sh "$pkgctl"
+echo "== live: CPU/hour vs ffmpeg -f hls, publish latency, memory over 2 h, channels on two cores =="
+python3 scripts/bench-live.py "$pkgctl" --quick
+echo "== date ranges: rendering 100 000 through the ledger =="
+scripts/bench-daterange.sh "$pkgctl"
+echo "== validate: a 24-hour live playlist =="
+scripts/bench-validate.sh "$pkgctl"

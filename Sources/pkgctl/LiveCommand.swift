@@ -64,18 +64,8 @@ enum LiveFlags {
         if let out = parsed.value("-o") ?? parsed.value("--output") { o.output = out }
         guard !o.input.isEmpty else { throw Arguments.Problem.missingPositional("-i INPUT") }
         guard !o.output.isEmpty else { throw Arguments.Problem.missingPositional("-o DIR or URL") }
-        if let f = parsed.value("--segment-format") {
-            guard let format = SegmentMuxerFormat(rawValue: f) else {
-                throw Arguments.Problem.badValue(option: "--segment-format", value: f, expected: "ts or fmp4")
-            }
-            o.segmentFormat = format
-        }
-        if let d = try parsed.number("--segment-duration") {
-            guard d >= 1, d <= 30 else {
-                throw Arguments.Problem.badValue(option: "--segment-duration", value: String(d), expected: "1 to 30 seconds")
-            }
-            o.segmentDuration = d
-        }
+        if let format = try SharedFlags.segmentFormat(parsed) { o.segmentFormat = format }
+        if let d = try SharedFlags.segmentDuration(parsed, upTo: 30) { o.segmentDuration = d }
         if let w = parsed.value("--window") {
             if w.hasSuffix("s"), let seconds = Double(w.dropLast()), seconds > 0 {
                 o.windowSeconds = seconds
@@ -108,29 +98,16 @@ enum LiveFlags {
         if let m = parsed.value("--metrics") { o.metricsFile = URL(fileURLWithPath: m) }
         if let s = parsed.value("--state-dir") { o.stateDirectory = URL(fileURLWithPath: s) }
         if let c = parsed.value("--channel") { o.channel = c }
-        if let p = parsed.value("--placement") {
-            guard let placement = Placement(rawValue: p) else {
-                throw Arguments.Problem.badValue(option: "--placement", value: p, expected: "strip or overlay")
-            }
+        if let placement = try SharedFlags.placement(parsed) {
             o.defaultPlacement = placement
             o.placementByKind = [:]
         }
-        if let base = parsed.value("--asset-base-url") {
-            guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
-                throw Arguments.Problem.badValue(option: "--asset-base-url", value: base, expected: "an absolute http(s) URL")
-            }
-            o.assetBaseURL = url
-        }
+        if let url = try SharedFlags.assetBaseURL(parsed) { o.assetBaseURL = url }
         if o.assetBaseURL == nil {
             o.assetBaseURL = o.isHTTPOutput ? URL(string: o.output.hasSuffix("/") ? o.output : o.output + "/")
                 : URL(string: "http://127.0.0.1:8000/")
         }
-        if let pattern = parsed.value("--recap-pattern") { o.classifier = try SpanClassifier(recapPattern: pattern) }
-        if let template = parsed.value("--asset-list-template") {
-            var rule = o.policy.rule(for: .ad)
-            rule.assetSource = .assetListTemplate(template)
-            o.policy.rules["ad"] = rule
-        }
+        try SharedFlags.applySpanFlags(parsed, classifier: &o.classifier, policy: &o.policy)
         if o.input.hasPrefix("udp://"), o.inputOptions["fifo_size"] == nil {
             // A deep socket FIFO and no overrun abort: a busy moment must not drop the feed.
             o.inputOptions["fifo_size"] = "1000000"

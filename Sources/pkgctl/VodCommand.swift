@@ -45,31 +45,13 @@ enum VodCommand {
 /// CLI flags override the configuration file.
 enum VodFlags {
     static func apply(_ parsed: Arguments, to options: inout VodOptions) throws {
-        if let f = parsed.value("--segment-format") {
-            guard let format = SegmentMuxerFormat(rawValue: f) else {
-                throw Arguments.Problem.badValue(option: "--segment-format", value: f, expected: "ts or fmp4")
-            }
-            options.segmentFormat = format
-        }
-        if let d = try parsed.number("--segment-duration") {
-            guard d >= 1, d <= 60 else {
-                throw Arguments.Problem.badValue(option: "--segment-duration", value: String(d), expected: "between 1 and 60 seconds")
-            }
-            options.segmentDuration = d
-        }
-        if let p = parsed.value("--placement") {
-            guard let placement = Placement(rawValue: p) else {
-                throw Arguments.Problem.badValue(option: "--placement", value: p, expected: "strip or overlay")
-            }
+        if let format = try SharedFlags.segmentFormat(parsed) { options.segmentFormat = format }
+        if let d = try SharedFlags.segmentDuration(parsed, upTo: 60) { options.segmentDuration = d }
+        if let placement = try SharedFlags.placement(parsed) {
             options.defaultPlacement = placement
             options.placementByKind = [:]
         }
-        if let base = parsed.value("--asset-base-url") {
-            guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
-                throw Arguments.Problem.badValue(option: "--asset-base-url", value: base, expected: "an absolute http(s) URL")
-            }
-            options.assetBaseURL = url
-        }
+        if let url = try SharedFlags.assetBaseURL(parsed) { options.assetBaseURL = url }
         if let date = parsed.value("--start-date") {
             guard let parsedDate = ISODate.parse(date) else {
                 throw Arguments.Problem.badValue(option: "--start-date", value: date, expected: "an ISO 8601 date-time like 2026-01-01T20:00:00Z")
@@ -78,14 +60,7 @@ enum VodFlags {
         }
         if let sidecar = parsed.value("--sidecar") { options.sidecar = URL(fileURLWithPath: sidecar) }
         if parsed.has("--chapters") { options.chapters = true }
-        if let pattern = parsed.value("--recap-pattern") {
-            options.classifier = try SpanClassifier(recapPattern: pattern)
-        }
-        if let template = parsed.value("--asset-list-template") {
-            var rule = options.policy.rule(for: .ad)
-            rule.assetSource = .assetListTemplate(template)
-            options.policy.rules["ad"] = rule
-        }
+        try SharedFlags.applySpanFlags(parsed, classifier: &options.classifier, policy: &options.policy)
     }
 }
 
