@@ -3,6 +3,8 @@ import Foundation
 /// A segment the segmenter has closed, ready to be published.
 public struct FinishedSegment: Sendable {
     public var target: OutputTarget
+    /// Which video rendition of the input (0 = the first video stream).
+    public var rendition: Int = 0
     /// 0-based index within its target.
     public var index: Int
     /// Start on the target's own timeline (primary: re-timed after stripped spans), unwrapped ticks.

@@ -49,8 +49,12 @@ final class Segmenter {
     /// Output stream order in every muxer: video first, then the audio streams.
     private var mapped: [Int] { [videoIndex] + audioIndices }
 
-    init(parameters: CodecParametersSnapshot, videoIndex: Int, audioIndices: [Int], config: Configuration) throws {
+    let rendition: Int
+
+    init(parameters: CodecParametersSnapshot, videoIndex: Int, audioIndices: [Int], config: Configuration,
+         rendition: Int = 0) throws {
         self.parameters = parameters
+        self.rendition = rendition
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
         self.config = config
@@ -282,7 +286,7 @@ final class Segmenter {
         let bytes = try output.muxer.endSegment()
         output.segment = nil
         guard segment.packets > 0 else { output.nextIndex -= 1; return }
-        finished.append(FinishedSegment(target: target, index: segment.index, startTicks: segment.startTicks,
+        finished.append(FinishedSegment(target: target, rendition: rendition, index: segment.index, startTicks: segment.startTicks,
                                         durationTicks: ticks - segment.startTicks, bytes: bytes,
                                         initSegment: output.muxer.initSegment, isLast: isLast))
     }

@@ -10,24 +10,23 @@ public enum VodPipeline {
         let directory = try OutputDirectory(destination: output)
         let feed = InBandCueFeed()
         let demuxer = try MediaDemuxer(url: input, observer: feed.observe)
-        guard let video = demuxer.streams.first(where: { $0.kind == .video }) else {
+        let videos = demuxer.streams.filter { $0.kind == .video }
+        guard let video = videos.first else {
             throw VodError.noVideo(input: input, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" }
                 .joined(separator: ", "))
         }
         let audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
-        for ignored in demuxer.streams where ignored.kind == .video && ignored.index != video.index {
-            log("warning: video stream \(ignored.index) (\(ignored.codecName)) is not packaged; only the first video stream is")
-        }
-        let segmenter = try Segmenter(parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: [video.index] + audio),
-                                      videoIndex: video.index, audioIndices: audio,
-                                      config: .init(format: options.segmentFormat.muxerFormat,
-                                                    targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
+        let segmenter = try RenditionGroup(
+            parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: videos.map(\.index) + audio),
+            videoIndices: videos.map(\.index), audioIndices: audio,
+            config: .init(format: options.segmentFormat.muxerFormat,
+                          targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
         var state = VodSpanState(options: options)
         state.external = try externalCues(options: options, demuxer: demuxer, reference: nil)
         let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
         // Reading and segmenting run on two threads: libavformat's demux and the TS scanner on
         // one, cutting, muxing and writing on this one.
-        let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set([video.index] + audio))
+        let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set(videos.map(\.index) + audio))
         stage.start()
         var unwrappers: [Int: TimestampUnwrapper] = [:]
         var lastVideo: Int64?
@@ -43,7 +42,7 @@ public enum VodPipeline {
                     let index = packet.streamIndex
                     let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
                     let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
-                    if index == video.index { state.advance(to: pts, segmenter: segmenter) }
+                    if index == video.index { state.advance(to: pts, segmenter: segmenter) }   // the leader's clock
                     for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
                         try writer.write(segment, ids: state.ids)
                     }
@@ -65,8 +64,11 @@ public enum VodPipeline {
         let startDate = options.startDate ?? demuxer.creationTime ?? VodOptions.fallbackStartDate
         let report = try VodPresentation(
             options: options, startDate: startDate, t0: segmenter.firstVideoPTS ?? 0, segmenter: segmenter,
-            writer: writer, state: state, codecs: demuxer.codecDescriptions(indices: [video.index] + audio),
-            video: video, frameRate: demuxer.frameRate(streamIndex: video.index), input: input
+            writer: writer, state: state,
+            renditions: videos.map { v in
+                VodPresentation.Rendition(video: v, codecs: demuxer.codecDescriptions(indices: [v.index] + audio),
+                                          frameRate: demuxer.frameRate(streamIndex: v.index))
+            }, input: input
         ).write(to: directory.staging)
         try directory.commit()
         return report

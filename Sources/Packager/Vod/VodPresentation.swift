@@ -8,15 +8,23 @@ struct VodPresentation {
     let options: VodOptions
     let startDate: Date
     let t0: Int64
-    let segmenter: Segmenter
+    let segmenter: RenditionGroup
     let writer: VodSegmentWriter
     let state: VodSpanState
-    let codecs: [CodecDescription]
-    let video: StreamInfo
-    let frameRate: Double?
+    let renditions: [Rendition]
     let input: String
 
+    struct Rendition {
+        var video: StreamInfo
+        var codecs: [CodecDescription]
+        var frameRate: Double?
+    }
+
     static let primaryPlaylist = "primary/index.m3u8"
+
+    static func playlistPath(rendition: Int) -> String {
+        VodSegmentWriter.primaryDirectory(rendition: rendition) + "/index.m3u8"
+    }
 
     private var startMillis: Int64 { Int64((startDate.timeIntervalSince1970 * 1000).rounded()) }
 
@@ -58,14 +66,23 @@ struct VodPresentation {
             entries.append(entry)
         }
         let primaryRecords = records(writer.primary, mapDirectory: "primary") { millis(atPrimary: $0) }
-        let target = MediaPlaylist.targetDuration(for: primaryRecords.map(\.durationTicks), requested: options.segmentDuration)
+        // Every media playlist carries the same date-range set (HLS §6.2.4) and the same target.
+        let perRendition = renditions.indices.map { k in
+            records(writer.primaries[k] ?? [], mapDirectory: VodSegmentWriter.primaryDirectory(rendition: k)) {
+                millis(atPrimary: $0)
+            }
+        }
+        let target = MediaPlaylist.targetDuration(for: perRendition.flatMap { $0.map(\.durationTicks) },
+                                                  requested: options.segmentDuration)
         blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: primaryRecords) {
             warnings.append($0)
         }
-        let primary = MediaPlaylist(kind: .vod, targetDuration: target, segments: primaryRecords, dateRanges: blocks,
-                                    independentSegments: true, endList: true)
-        try writer.store(primary.render(), at: Self.primaryPlaylist)
-        try writer.store(multivariant(primaryRecords).render(), at: "master.m3u8")
+        for (k, list) in perRendition.enumerated() {
+            let playlist = MediaPlaylist(kind: .vod, targetDuration: target, segments: list, dateRanges: blocks,
+                                         independentSegments: true, endList: true)
+            try writer.store(playlist.render(), at: Self.playlistPath(rendition: k))
+        }
+        try writer.store(multivariant(perRendition, target: target).render(), at: "master.m3u8")
         let primaryDuration = primaryRecords.reduce(0) { $0 + $1.durationTicks }
         let report = VodReport(input: input, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
                                sourceDurationTicks: (segmenter.lastVideoEnd ?? t0) - t0,
@@ -118,14 +135,16 @@ struct VodPresentation {
         return try options.policy.completeRange(for: description).tag()
     }
 
-    private func multivariant(_ primary: [SegmentRecord]) -> MultivariantPlaylist {
-        var meter = BandwidthMeter(targetDuration: MediaPlaylist.targetDuration(for: primary.map(\.durationTicks),
-                                                                                requested: options.segmentDuration))
-        for segment in primary { meter.add(segment) }
-        let variant = VariantStream(uri: Self.primaryPlaylist, bandwidth: meter.peak, averageBandwidth: meter.average,
-                                    codecs: CodecString.list(codecs),
-                                    resolution: video.width > 0 ? (video.width, video.height) : nil,
-                                    frameRate: frameRate)
-        return MultivariantPlaylist(variants: [variant], independentSegments: true)
+    private func multivariant(_ lists: [[SegmentRecord]], target: Int) -> MultivariantPlaylist {
+        let variants = zip(renditions, lists).enumerated().map { k, pair -> VariantStream in
+            let (rendition, list) = pair
+            var meter = BandwidthMeter(targetDuration: target)
+            for segment in list { meter.add(segment) }
+            return VariantStream(uri: Self.playlistPath(rendition: k), bandwidth: meter.peak, averageBandwidth: meter.average,
+                                 codecs: CodecString.list(rendition.codecs),
+                                 resolution: rendition.video.width > 0 ? (rendition.video.width, rendition.video.height) : nil,
+                                 frameRate: rendition.frameRate)
+        }
+        return MultivariantPlaylist(variants: variants.sorted { $0.bandwidth > $1.bandwidth }, independentSegments: true)
     }
 }

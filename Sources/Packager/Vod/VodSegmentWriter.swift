@@ -15,7 +15,9 @@ final class VodSegmentWriter {
 
     let root: URL
     let format: SegmentMuxerFormat
-    private(set) var primary: [Written] = []
+    /// Primary segments per video rendition.
+    private(set) var primaries: [Int: [Written]] = [:]
+    var primary: [Written] { primaries[0] ?? [] }
     private(set) var assets: [Int: [Written]] = [:]
     private(set) var initWritten: Set<String> = []
     private var createdDirectories: Set<String> = []
@@ -27,15 +29,21 @@ final class VodSegmentWriter {
 
     static let initName = "init.mp4"
 
-    func directory(for target: OutputTarget, ids: [Int: String]) -> String {
+    /// `primary/` for the first rendition, `primary_<k>/` for the others; assets by ID.
+    static func primaryDirectory(rendition: Int) -> String { rendition == 0 ? "primary" : "primary_\(rendition)" }
+
+    func directory(for target: OutputTarget, rendition: Int, ids: [Int: String]) -> String {
         switch target {
-        case .primary: return "primary"
+        case .primary: return Self.primaryDirectory(rendition: rendition)
         case .asset(let serial): return "assets/" + (ids[serial] ?? "span-\(serial)")
         }
     }
 
     func write(_ segment: FinishedSegment, ids: [Int: String]) throws {
-        let dir = directory(for: segment.target, ids: ids)
+        // An asset is the span's media from the first rendition (a media playlist, which the
+        // interstitial spec allows); the other renditions only need the span cut out.
+        if case .asset = segment.target, segment.rendition != 0 { return }
+        let dir = directory(for: segment.target, rendition: segment.rendition, ids: ids)
         let name = String(format: "seg_%05d.%@", segment.index, format.segmentExtension)
         try store(segment.bytes, at: dir + "/" + name)
         if let initBytes = segment.initSegment, !initWritten.contains(dir) {
@@ -45,7 +53,7 @@ final class VodSegmentWriter {
         let written = Written(target: segment.target, index: segment.index, startTicks: segment.startTicks,
                               durationTicks: segment.durationTicks, uri: name, bytes: segment.bytes.count)
         switch segment.target {
-        case .primary: primary.append(written)
+        case .primary: primaries[segment.rendition, default: []].append(written)
         case .asset(let serial): assets[serial, default: []].append(written)
         }
     }

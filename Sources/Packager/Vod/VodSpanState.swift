@@ -18,14 +18,14 @@ struct VodSpanState {
         tracker = SpanTracker(classifier: options.classifier)
     }
 
-    mutating func ingest(_ cue: DetectedCue, segmenter: Segmenter) {
+    mutating func ingest(_ cue: DetectedCue, segmenter: RenditionGroup) {
         cues.append(cue)
         guard let timed = cue.timedCue else { return }
         apply(tracker.ingest(timed), segmenter: segmenter)
     }
 
     /// Media time reached `ticks`: due external cues, then auto-returns.
-    mutating func advance(to ticks: Int64, segmenter: Segmenter) {
+    mutating func advance(to ticks: Int64, segmenter: RenditionGroup) {
         while let next = external.first, (next.arrivalTicks ?? next.effectiveTicks ?? 0) <= ticks {
             external.removeFirst()
             ingest(next, segmenter: segmenter)
@@ -33,13 +33,13 @@ struct VodSpanState {
         apply(tracker.advance(to: ticks), segmenter: segmenter)
     }
 
-    mutating func finish(at ticks: Int64, segmenter: Segmenter) {
+    mutating func finish(at ticks: Int64, segmenter: RenditionGroup) {
         for cue in external { ingest(cue, segmenter: segmenter) }
         external.removeAll()
         apply(tracker.finish(at: ticks), segmenter: segmenter)
     }
 
-    private mutating func apply(_ events: [SpanEvent], segmenter: Segmenter) {
+    private mutating func apply(_ events: [SpanEvent], segmenter: RenditionGroup) {
         for event in events {
             switch event {
             case .opened(let span), .closed(let span):
