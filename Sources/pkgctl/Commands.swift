@@ -25,7 +25,7 @@ commands:
   live -i INPUT -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
       [--segment-duration S] [--segment-format ts|fmp4] [--input-timeout S] [--keep-extra S]
       [--metrics FILE] [--state-dir DIR] [--reset-state] [--endlist-on-exit] [--channel NAME]
-      [--placement overlay|strip] [--asset-base-url URL] [--asset-list-template URL]
+      [--placement overlay|strip] [--asset-base-url URL] [--asset-list-template URL] [--sidecar FILE]
       package a live MPEG-TS feed (udp://, srt://, rist://, pipe:, http(s)://, file) into rolling HLS
   timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--watch [--watch-limit SECONDS]]
       what a player's integrated timeline will show

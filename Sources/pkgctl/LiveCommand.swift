@@ -8,7 +8,7 @@ enum LiveCommand {
     static let valued: Set<String> = ["-i", "--input", "-o", "--output", "--config", "--segment-format",
                                       "--segment-duration", "--window", "--speed", "--input-timeout", "--keep-extra",
                                       "--metrics", "--state-dir", "--placement", "--asset-base-url", "--channel",
-                                      "--recap-pattern", "--asset-list-template"]
+                                      "--recap-pattern", "--asset-list-template", "--sidecar"]
     static let switches: Set<String> = ["--event", "--realtime", "--loop", "--endlist-on-exit", "--reset-state"]
 
     static func run(_ args: [String]) -> Int32 {
@@ -77,6 +77,7 @@ enum LiveFlags {
                 throw Arguments.Problem.badValue(option: "--window", value: w, expected: "a segment count (10) or seconds (60s)")
             }
         }
+        if let sidecar = parsed.value("--sidecar") { o.sidecar = URL(fileURLWithPath: sidecar) }
         if parsed.has("--event") { o.event = true }
         if parsed.has("--realtime") { o.realtime = true }
         if parsed.has("--loop") { o.loop = true }

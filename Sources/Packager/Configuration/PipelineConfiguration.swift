@@ -53,6 +53,7 @@ public struct PipelineConfiguration {
         o.assetBaseURL = options.assetBaseURL
         o.classifier = options.classifier
         o.policy = options.policy
+        o.sidecar = options.sidecar
         if let v = live.input { o.input = v }
         if let v = live.output { o.output = v }
         o.channel = live.channel

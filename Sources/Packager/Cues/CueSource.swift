@@ -21,8 +21,13 @@ struct SidecarCueSource: CueSource {
     let url: URL
 
     func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] {
-        let reference = media.firstVideoTicks ?? media.startTicks
-        return try load().map { Self.cue($0, near: reference) }
+        try cues(near: media.firstVideoTicks ?? media.startTicks)
+    }
+
+    /// The sheet's cues placed on a timeline near `reference` (unwrapped ticks), by arrival.
+    func cues(near reference: Int64?) throws -> [DetectedCue] {
+        try load().map { Self.cue($0, near: reference) }
+            .sorted { ($0.arrivalTicks ?? 0) < ($1.arrivalTicks ?? 0) }
     }
 
     private func load() throws -> [CueSheetEntry] {

@@ -8,7 +8,7 @@ import Foundation
 final class LiveEpoch {
     private let options: LiveOptions
     private let publisher: LivePublisher
-    private let segmenter: Segmenter
+    private let segmenter: RenditionGroup
     private var tracker: SpanTracker
     private var anchor: (ticks: Int64, millis: Int64)?
     private var ids: [Int: String] = [:]
@@ -18,26 +18,36 @@ final class LiveEpoch {
     private var brokenAssets: Set<Int> = []
     /// Where each span ends, once known (an asset cut before it is incomplete).
     private var spanEnds: [Int: Int64?] = [:]
-    private var startsWithDiscontinuity: Bool
-    private var initSent = false
+    /// Per rendition: the first segment of the epoch still to go out (it carries the
+    /// DISCONTINUITY and, for fMP4, the epoch's init segment).
+    private var startsEpoch: [Bool]
     private(set) var lastVideoTicks: Int64?
     private var playlistDirty = false
     private let clock: () -> Date
 
-    init(options: LiveOptions, publisher: LivePublisher, demuxer: MediaDemuxer, video: StreamInfo, audio: [Int],
+    private let discontinuity: Bool
+    /// Cue-sheet cues waiting for media time to reach their arrival.
+    private var external: [DetectedCue]
+
+    /// - Parameter videos: every video stream of the input, one rendition each (the first leads).
+    init(options: LiveOptions, publisher: LivePublisher, demuxer: MediaDemuxer, videos: [StreamInfo], audio: [Int],
          discontinuity: Bool, clock: @escaping () -> Date = Date.init) throws {
         self.options = options
         self.publisher = publisher
         self.clock = clock
-        startsWithDiscontinuity = discontinuity
+        self.discontinuity = discontinuity
+        startsEpoch = Array(repeating: true, count: videos.count)
+        external = try options.sidecar.map { try SidecarCueSource(url: $0).cues(near: demuxer.startTicks) } ?? []
         tracker = SpanTracker(classifier: options.classifier)
-        segmenter = try Segmenter(parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: [video.index] + audio),
-                                  videoIndex: video.index, audioIndices: audio,
-                                  config: .init(format: options.segmentFormat.muxerFormat,
-                                                targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
-        publisher.setMaster(codecs: CodecString.list(demuxer.codecDescriptions(indices: [video.index] + audio)),
-                            resolution: video.width > 0 ? (video.width, video.height) : nil,
-                            frameRate: demuxer.frameRate(streamIndex: video.index))
+        segmenter = try RenditionGroup(
+            parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: videos.map(\.index) + audio),
+            videoIndices: videos.map(\.index), audioIndices: audio,
+            config: .init(format: options.segmentFormat.muxerFormat,
+                          targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
+        publisher.setRenditions(videos.map { v in
+            (CodecString.list(demuxer.codecDescriptions(indices: [v.index] + audio)),
+             v.width > 0 ? (v.width, v.height) : nil, demuxer.frameRate(streamIndex: v.index))
+        })
     }
 
     /// PDT of a tick on this epoch's timeline.
@@ -127,6 +137,10 @@ final class LiveEpoch {
                 anchor = (pts, max(wall, publisher.state.lastSegmentEndMillis ?? wall))
             }
             lastVideoTicks = pts
+            while let next = external.first, (next.arrivalTicks ?? 0) <= pts {
+                external.removeFirst()
+                ingest(next)
+            }
             apply(tracker.advance(to: pts))
         }
         announceWaiting()
@@ -153,13 +167,17 @@ final class LiveEpoch {
         for segment in segments {
             switch segment.target {
             case .primary:
-                guard let pdt = millis(segment.startTicks) else { continue }
-                try publisher.publishPrimary(bytes: segment.bytes, initSegment: initSent ? nil : segment.initSegment,
+                let k = segment.rendition
+                guard let pdt = millis(segment.startTicks), k < startsEpoch.count else { continue }
+                try publisher.publishPrimary(rendition: k, bytes: segment.bytes,
+                                             initSegment: startsEpoch[k] ? segment.initSegment : nil,
                                              durationTicks: segment.durationTicks, startTicks: segment.startTicks,
-                                             pdtMillis: pdt, discontinuity: startsWithDiscontinuity, receivedAt: receivedAt)
-                initSent = true
-                startsWithDiscontinuity = false
+                                             pdtMillis: pdt, discontinuity: startsEpoch[k] && discontinuity,
+                                             receivedAt: receivedAt)
+                startsEpoch[k] = false
             case .asset(let serial):
+                // Assets come from the first rendition (a media playlist, which Interstitials allow).
+                guard segment.rendition == 0 else { continue }
                 guard let id = ids[serial], let pdt = millis(segment.startTicks), !brokenAssets.contains(serial) else { continue }
                 do {
                     try publisher.publishAssetSegment(id: id, index: segment.index, bytes: segment.bytes,

@@ -11,7 +11,9 @@ final class LiveInputSession {
     private let stallSeconds: Double
     private let feed = InBandCueFeed()
     private let demuxer: MediaDemuxer
+    /// The leading (first) video stream: its timestamps pace the input and detect resets.
     private let video: StreamInfo
+    private let videos: [StreamInfo]
     private let audio: [Int]
     /// A jump larger than this between consecutive video timestamps is a timestamp reset.
     private static let resetThreshold: Int64 = 10 * 90_000
@@ -26,6 +28,7 @@ final class LiveInputSession {
                                    interrupt: interrupt, observer: feed.observe)
         guard let v = demuxer.streams.first(where: { $0.kind == .video }) else { throw LiveError.noVideo(options.input) }
         video = v
+        videos = demuxer.streams.filter { $0.kind == .video }
         audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
     }
 
@@ -34,7 +37,7 @@ final class LiveInputSession {
     func run(publisher: LivePublisher, discontinuity: Bool) -> End {
         var epoch: LiveEpoch
         do {
-            epoch = try LiveEpoch(options: options, publisher: publisher, demuxer: demuxer, video: video, audio: audio,
+            epoch = try LiveEpoch(options: options, publisher: publisher, demuxer: demuxer, videos: videos, audio: audio,
                                   discontinuity: discontinuity)
         } catch {
             return .failed(error)
@@ -61,7 +64,8 @@ final class LiveInputSession {
                 if let cue = feed.libavformatSection(pid: info.id, bytes: packet.bytes, pts: packet.pts) { epoch.ingest(cue) }
                 continue
             }
-            guard index == video.index || audio.contains(index), let raw = packet.dts ?? packet.pts else { continue }
+            guard videos.contains(where: { $0.index == index }) || audio.contains(index),
+                  let raw = packet.dts ?? packet.pts else { continue }
             let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: raw))
             let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
             let isVideo = index == video.index
@@ -69,7 +73,7 @@ final class LiveInputSession {
                 if isVideo, let last = epoch.lastVideoTicks, abs(pts - last) > Self.resetThreshold {
                     publisher.log.warn(.input, ["action": "timestamp_reset", "from": .int(Int(last)), "to": .int(Int(pts))])
                     try epoch.finish()
-                    epoch = try LiveEpoch(options: options, publisher: publisher, demuxer: demuxer, video: video,
+                    epoch = try LiveEpoch(options: options, publisher: publisher, demuxer: demuxer, videos: videos,
                                           audio: audio, discontinuity: true)
                     unwrappers = [:]
                     pacing = nil

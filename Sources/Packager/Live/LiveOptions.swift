@@ -35,6 +35,9 @@ public struct LiveOptions {
     public var policy = InterstitialPolicy.standard
     /// libavformat protocol options for the input (e.g. `timeout`, `fifo_size`).
     public var inputOptions: [String: String] = [:]
+    /// A cue sheet applied beside the in-band cues, re-applied to each epoch (a looped file
+    /// restarts its timestamps, and the sheet's PTS refer to the input's own timeline).
+    public var sidecar: URL?
 
     public init() {}
 

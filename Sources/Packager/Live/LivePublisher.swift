@@ -8,6 +8,9 @@ import Foundation
 final class LivePublisher {
     static let mediaPlaylist = "primary/index.m3u8"
 
+    static func directory(rendition: Int) -> String { rendition == 0 ? "primary" : "primary_\(rendition)" }
+    static func playlist(rendition: Int) -> String { directory(rendition: rendition) + "/index.m3u8" }
+
     private let options: LiveOptions
     private let sink: PublishSink
     private let store: LiveStateStore<LiveState>
@@ -16,10 +19,10 @@ final class LivePublisher {
     private let registry: MetricsRegistry?
     private let metricsWriter: PrometheusTextfileWriter?
     private(set) var state: LiveState
-    private var meter: BandwidthMeter
-    private var master: (codecs: String, resolution: (Int, Int)?, frameRate: Double?)?
+    private var meters: [BandwidthMeter] = []
+    private var variants: [(codecs: String, resolution: (Int, Int)?, frameRate: Double?)] = []
     private let clock: () -> Date
-    private var currentMap: String?
+    private var currentMaps: [Int: String] = [:]
 
     init(options: LiveOptions, sink: PublishSink, store: LiveStateStore<LiveState>, state: LiveState, log: EventLog,
          registry: MetricsRegistry?, metrics: LiveMetrics?, clock: @escaping () -> Date = Date.init) {
@@ -31,7 +34,6 @@ final class LivePublisher {
         self.registry = registry
         self.metrics = metrics
         metricsWriter = options.metricsFile.map(PrometheusTextfileWriter.init(file:))
-        meter = BandwidthMeter(targetDuration: options.targetDuration)
         self.clock = clock
     }
 
@@ -42,47 +44,47 @@ final class LivePublisher {
     /// Publishes a primary segment, then the playlist version that lists it.
     /// - Parameter receivedAt: when the packet that closed the segment was read; the log line
     ///   reports how long it took from there until the playlist listing the segment was replaced.
-    func publishPrimary(bytes: Data, initSegment: Data?, durationTicks: Int64, startTicks: Int64,
+    func publishPrimary(rendition: Int = 0, bytes: Data, initSegment: Data?, durationTicks: Int64, startTicks: Int64,
                         pdtMillis: Int64, discontinuity: Bool, receivedAt: Date) throws {
-        let index = state.nextSegmentIndex
-        state.nextSegmentIndex += 1
+        let dir = Self.directory(rendition: rendition) + "/"
+        let index = state.takeSegmentIndex(rendition: rendition)
         let ext = options.segmentFormat.segmentExtension
         let name = String(format: "seg_%08d.%@", index, ext)
         if let initSegment {
             // One init segment per input epoch: codecs may change across an encoder restart.
             let mapName = String(format: "init_%08d.mp4", index)
             do {
-                try sink.put(initSegment, name: "primary/" + mapName, kind: .segment)
-                currentMap = mapName
+                try sink.put(initSegment, name: dir + mapName, kind: .segment)
+                currentMaps[rendition] = mapName
             } catch {
-                log.error(.publish, ["action": "init segment", "name": .string("primary/" + mapName),
+                log.error(.publish, ["action": "init segment", "name": .string(dir + mapName),
                                      "error": .string(String(describing: error))])
             }
         }
-        let mapURI = options.segmentFormat == .fmp4 ? currentMap : nil
+        let mapURI = options.segmentFormat == .fmp4 ? currentMaps[rendition] : nil
         var gap = false
         do {
-            try sink.put(bytes, name: "primary/" + name, kind: .segment)
+            try sink.put(bytes, name: dir + name, kind: .segment)
         } catch {
             // The segment could not be stored (disk full, origin refusing): it is listed as an
             // EXT-X-GAP so the timeline stays continuous and nothing already published changes.
             gap = true
             metrics?.publishFailed()
-            log.error(.publish, ["action": "segment", "name": .string("primary/" + name), "error": .string(String(describing: error)),
+            log.error(.publish, ["action": "segment", "name": .string(dir + name), "error": .string(String(describing: error)),
                                  "listed_as": "gap"])
         }
         let record = SegmentRecord(uri: name, durationTicks: durationTicks, startTicks: startTicks, bytes: bytes.count,
                                    discontinuity: discontinuity, programDateTimeMillis: pdtMillis, mapURI: mapURI, gap: gap)
-        let removed = state.window.append(record)
+        let removed = state.append(record, rendition: rendition)
         let listedAt = now
-        state.retention.noteListed(name: "primary/" + name, duration: Double(durationTicks) / 90_000, at: listedAt)
-        let playlistSeconds = Double(state.window.windowMillis) / 1000
+        state.retention.noteListed(name: dir + name, duration: Double(durationTicks) / 90_000, at: listedAt)
+        let playlistSeconds = Double(state.window(rendition).windowMillis) / 1000
         for old in removed {
-            state.retention.noteRemoved(name: "primary/" + old.uri, playlistDuration: playlistSeconds, at: listedAt)
+            state.retention.noteRemoved(name: dir + old.uri, playlistDuration: playlistSeconds, at: listedAt)
         }
-        state.lastSegmentEndMillis = pdtMillis + durationTicks / 90
-        meter.add(bytes: bytes.count, durationTicks: durationTicks)
-        try publishPlaylist()
+        if rendition == 0 { state.lastSegmentEndMillis = pdtMillis + durationTicks / 90 }
+        if rendition < meters.count { meters[rendition].add(bytes: bytes.count, durationTicks: durationTicks) }
+        try publishPlaylist(rendition: rendition)
         do {
             try publishMasterIfNeeded()
         } catch {
@@ -90,11 +92,12 @@ final class LivePublisher {
         }
         deleteExpired()
         let latency = clock().timeIntervalSince(receivedAt)
-        metrics?.segmentPublished(rendition: "primary", at: clock())
-        log.info(.segment, ["name": .string("primary/" + name), "duration": .double(Double(durationTicks) / 90_000),
+        metrics?.segmentPublished(rendition: Self.directory(rendition: rendition), at: clock())
+        log.info(.segment, ["name": .string(dir + name), "duration": .double(Double(durationTicks) / 90_000),
                             "latency_ms": .double((latency * 10_000).rounded() / 10),
                             "bytes": .int(bytes.count), "pdt": .string(ProgramDateTimeText.format(millis: pdtMillis)),
-                            "discontinuity": .bool(discontinuity), "media_sequence": .int(state.window.mediaSequence)])
+                            "discontinuity": .bool(discontinuity),
+                            "media_sequence": .int(state.window(rendition).mediaSequence)])
         writeMetrics()
     }
 
@@ -164,44 +167,58 @@ final class LivePublisher {
 
     // MARK: playlists
 
+    /// Publishes every rendition's playlist (date ranges changed) or just one (a new segment).
+    /// Every rendition carries the same date-range set (HLS §6.2.4).
     func publishPlaylist(endList: Bool = false) throws {
-        guard let first = state.window.segments.first else { return }
+        for rendition in 0..<max(1, variants.count) { try publishPlaylist(rendition: rendition, endList: endList) }
+    }
+
+    func publishPlaylist(rendition: Int, endList: Bool = false) throws {
+        let window = state.window(rendition)
+        guard let first = window.segments.first else { return }
         let windowStart = try HLSDate(millisecondsSinceEpoch: first.programDateTimeMillis)
         state.ledger.removeRanges(endingBefore: windowStart)
         let blocks = state.ledger.groups(forWindowStarting: windowStart).map {
             DateRangeBlock(anchorMillis: $0.startMilliseconds, lines: $0.lines)
         }
         let started = clock()
-        let playlist = state.window.playlist(dateRanges: blocks, endList: endList)
+        let playlist = window.playlist(dateRanges: blocks, endList: endList)
+        let name = Self.playlist(rendition: rendition)
         if endList { state.endListed = true }
         // State first: after a crash between the two, a restart re-publishes what the state
         // holds, so no ID or segment name that a client may have seen is ever handed out again.
         saveState()
         do {
-            try sink.put(Data(playlist.render().utf8), name: Self.mediaPlaylist, kind: .playlist)
+            try sink.put(Data(playlist.render().utf8), name: name, kind: .playlist)
             metrics?.publishCompleted(latencySeconds: clock().timeIntervalSince(started))
         } catch {
             metrics?.publishFailed()
-            log.error(.publish, ["action": "playlist", "name": .string(Self.mediaPlaylist),
+            log.error(.publish, ["action": "playlist", "name": .string(name),
                                  "error": .string(String(describing: error)), "kept": "previous version"])
         }
     }
 
-    func setMaster(codecs: String, resolution: (Int, Int)?, frameRate: Double?) {
-        master = (codecs, resolution, frameRate)
+    /// The video renditions of the current input (codecs, size, rate), for the master.
+    func setRenditions(_ list: [(codecs: String, resolution: (Int, Int)?, frameRate: Double?)]) {
+        variants = list
+        while meters.count < list.count { meters.append(BandwidthMeter(targetDuration: options.targetDuration)) }
+        state.ensureRenditions(list.count, options: options)
     }
 
     /// The multivariant playlist, republished when the measured peak outgrows what it says.
     private func publishMasterIfNeeded() throws {
-        guard let master else { return }
-        let peak = meter.peak
+        guard !variants.isEmpty, meters.count >= variants.count,
+              (0..<variants.count).allSatisfy({ !state.window($0).segments.isEmpty }) else { return }
+        let peak = meters.map(\.peak).max() ?? 0
         guard state.announcedBandwidth == 0 || peak > state.announcedBandwidth + state.announcedBandwidth / 10 else { return }
-        let announced = peak + peak / 5
-        state.announcedBandwidth = announced
-        let variant = VariantStream(uri: Self.mediaPlaylist, bandwidth: announced, averageBandwidth: meter.average,
-                                    codecs: master.codecs, resolution: master.resolution.map { (width: $0.0, height: $0.1) },
-                                    frameRate: master.frameRate)
-        let text = MultivariantPlaylist(variants: [variant], independentSegments: true).render()
+        state.announcedBandwidth = peak + peak / 5
+        let list = variants.enumerated().map { k, v -> VariantStream in
+            let measured = meters[k].peak
+            return VariantStream(uri: Self.playlist(rendition: k), bandwidth: measured + measured / 5,
+                                 averageBandwidth: meters[k].average, codecs: v.codecs,
+                                 resolution: v.resolution.map { (width: $0.0, height: $0.1) }, frameRate: v.frameRate)
+        }
+        let text = MultivariantPlaylist(variants: list.sorted { $0.bandwidth > $1.bandwidth }, independentSegments: true).render()
         try sink.put(Data(text.utf8), name: "master.m3u8", kind: .playlist)
     }
 

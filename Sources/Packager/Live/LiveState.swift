@@ -6,7 +6,10 @@ import DateRangeWriter
 struct LiveState: Codable {
     static let version = 1
 
+    /// The window of the first video rendition; `renditionWindows` holds the others'.
     var window: LiveWindow
+    var renditionWindows: [LiveWindow] = []
+    var renditionSegmentIndices: [Int] = []
     var ledger = DateRangeLedger()
     var ids = InterstitialIDMaker()
     var nextSegmentIndex = 0
@@ -24,9 +27,36 @@ struct LiveState: Codable {
     }
 
     init(options: LiveOptions) {
-        window = options.event ? LiveWindow.event(targetDuration: options.targetDuration)
+        window = Self.newWindow(options)
+        retention = RetentionPlanner(keepExtra: options.keepExtra)
+    }
+
+    static func newWindow(_ options: LiveOptions) -> LiveWindow {
+        options.event ? LiveWindow.event(targetDuration: options.targetDuration)
             : LiveWindow(targetDuration: options.targetDuration, windowSegments: options.windowSegments,
                          windowSeconds: options.windowSeconds)
-        retention = RetentionPlanner(keepExtra: options.keepExtra)
+    }
+
+    /// Makes room for `count` renditions (a restart may find more than the state knew).
+    mutating func ensureRenditions(_ count: Int, options: LiveOptions) {
+        while renditionWindows.count < count - 1 { renditionWindows.append(Self.newWindow(options)) }
+        while renditionSegmentIndices.count < count - 1 { renditionSegmentIndices.append(nextSegmentIndex) }
+    }
+
+    func window(_ rendition: Int) -> LiveWindow { rendition == 0 ? window : renditionWindows[rendition - 1] }
+
+    /// Appends a segment to a rendition's window; returns the segments that left it.
+    mutating func append(_ record: SegmentRecord, rendition: Int) -> [SegmentRecord] {
+        rendition == 0 ? window.append(record) : renditionWindows[rendition - 1].append(record)
+    }
+
+    /// The next segment number of a rendition (names are never reused, restarts included).
+    mutating func takeSegmentIndex(rendition: Int) -> Int {
+        if rendition == 0 {
+            defer { nextSegmentIndex += 1 }
+            return nextSegmentIndex
+        }
+        defer { renditionSegmentIndices[rendition - 1] += 1 }
+        return renditionSegmentIndices[rendition - 1]
     }
 }
