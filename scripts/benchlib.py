@@ -20,12 +20,16 @@ def run_once(argv, stdout=subprocess.DEVNULL):
     return wall, cpu, usage.ru_maxrss / 1024.0  # ru_maxrss is KiB on Linux
 
 
-def alternate(named_commands, rounds=3):
-    """named_commands: list of (name, argv). Runs A B A B … and returns per-name samples."""
+def alternate(named_commands, rounds=3, prepare=None):
+    """named_commands: list of (name, argv). Runs A B A B … and returns per-name samples.
+    `prepare(name)`, if given, runs before each timed run (untimed), e.g. to clear outputs so
+    every run writes into a fresh directory."""
     samples = {name: [] for name, _ in named_commands}
     for r in range(rounds):
         order = named_commands if r % 2 == 0 else list(reversed(named_commands))
         for name, argv in order:
+            if prepare:
+                prepare(name)
             samples[name].append(run_once(argv))
     return samples
 

@@ -18,6 +18,9 @@ final class SegmentMuxer {
     let format: Format
     private let inputTimeBases: [AVRational]
     private var headerWritten = false
+    private var file: UnsafeMutablePointer<AVIOContext>?
+    /// Size of the last segment when it was written straight to a file (its Data is then empty).
+    private(set) var lastFileSize: Int?
     /// Last DTS written per output stream (output time base), to refuse what would go backwards.
     private var lastDTS: [Int64?]
     /// Packets refused because their DTS did not advance: audio that arrived after the video
@@ -77,6 +80,7 @@ final class SegmentMuxer {
                 av_write_trailer(ctx)
             }
             discardBuffer()
+            avio_closep(&file)
             avformat_free_context(ctx)
         }
         var p = scratch
@@ -84,13 +88,21 @@ final class SegmentMuxer {
     }
 
     /// Starts collecting a new segment.
-    func beginSegment() throws {
+    /// - Parameter path: write the segment straight into this file (VOD: the muxer's small AVIO
+    ///   buffer goes to the page cache while still hot, with no second pass over the segment);
+    ///   nil collects it in memory for a sink. The first fMP4 segment always goes through memory,
+    ///   to split the init segment off it.
+    func beginSegment(path: String? = nil) throws {
         guard let ctx = context else { return }
-        if buffer == nil {
+        if let path, format == .ts || initSegment != nil {
+            let opened = avio_open(&file, path, AVIO_FLAG_WRITE)
+            guard opened >= 0 else { throw FFmpegError(operation: "open for writing", input: path, code: opened) }
+            ctx.pointee.pb = file
+        } else if buffer == nil {
             let opened = avio_open_dyn_buf(&buffer)
             guard opened >= 0 else { throw FFmpegError(operation: "open a segment buffer for", input: label, code: opened) }
         }
-        ctx.pointee.pb = buffer
+        if file == nil { ctx.pointee.pb = buffer }
         if !headerWritten {
             var options: OpaquePointer?
             if format == .fmp4 {
@@ -141,7 +153,7 @@ final class SegmentMuxer {
 
     /// Flushes the muxer and returns the finished segment's bytes.
     func endSegment() throws -> Data {
-        guard let ctx = context, buffer != nil else { return Data() }
+        guard let ctx = context, buffer != nil || file != nil else { return Data() }
         var flushed = av_write_frame(ctx, nil)
         if flushed >= 0, format == .fmp4, initSegment == nil {
             // With delay_moov the first flush writes only ftyp+moov (the init segment); the
@@ -150,6 +162,14 @@ final class SegmentMuxer {
         }
         guard flushed >= 0 else { throw FFmpegError(operation: "flush a segment of", input: label, code: flushed) }
         avio_flush(ctx.pointee.pb)
+        if file != nil {
+            lastFileSize = Int(avio_tell(file))
+            ctx.pointee.pb = nil
+            let closed = avio_closep(&file)
+            guard closed >= 0 else { throw FFmpegError(operation: "close a segment file of", input: label, code: closed) }
+            return Data()
+        }
+        lastFileSize = nil
         var bytes = takeBuffer()
         ctx.pointee.pb = nil
         if format == .fmp4, initSegment == nil {

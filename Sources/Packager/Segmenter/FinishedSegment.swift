@@ -12,6 +12,8 @@ public struct FinishedSegment: Sendable {
     public var durationTicks: Int64
     /// The muxer's own buffer, handed over without a copy.
     public var bytes: Data
+    /// Set when the segment went straight into its file (then `bytes` is empty).
+    public var fileSize: Int? = nil
     /// fMP4 init segment of its target (same bytes for every segment of a target).
     public var initSegment: Data?
     /// This segment ends its target (assets end with their span; the primary with the input).

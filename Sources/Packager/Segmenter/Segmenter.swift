@@ -1,4 +1,5 @@
 import CueDetect
+import Foundation
 
 /// Cuts the demuxed input into segments: at keyframes near the target duration, and forced at
 /// every span edge (the first keyframe at or after the splice). Routes a span's packets to its
@@ -12,6 +13,9 @@ final class Segmenter {
     struct Configuration {
         var format: SegmentMuxer.Format
         var targetTicks: Int64
+        /// Where a segment's file goes, when segments are written straight to files (VOD):
+        /// (target, rendition, index) → path. nil keeps segments in memory for a sink.
+        var segmentPath: ((OutputTarget, Int, Int) -> String?)? = nil
     }
 
     private struct OpenSegment {
@@ -22,9 +26,15 @@ final class Segmenter {
 
     private final class Output {
         let muxer: SegmentMuxer
+        let target: OutputTarget
         var segment: OpenSegment?
+        /// The file the open segment is written to, when segments go straight to files.
+        var path: String?
         var nextIndex = 0
-        init(muxer: SegmentMuxer) { self.muxer = muxer }
+        init(muxer: SegmentMuxer, target: OutputTarget) {
+            self.muxer = muxer
+            self.target = target
+        }
     }
 
     private let parameters: CodecParametersSnapshot
@@ -59,7 +69,8 @@ final class Segmenter {
         self.audioIndices = audioIndices
         self.config = config
         primary = Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters,
-                                                 streams: [videoIndex] + audioIndices, label: "primary"))
+                                                 streams: [videoIndex] + audioIndices, label: "primary"),
+                         target: .primary)
     }
 
     // MARK: spans
@@ -238,7 +249,8 @@ final class Segmenter {
             primary.segment = nil
         }
         let asset = Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters, streams: mapped,
-                                                   label: "asset of span \(serial)"))
+                                                   label: "asset of span \(serial)"),
+                           target: .asset(serial))
         assets[serial] = asset
         try begin(asset, at: pts)
         routed.cutIn = pts
@@ -276,7 +288,8 @@ final class Segmenter {
     }
 
     private func begin(_ output: Output, at ticks: Int64) throws {
-        try output.muxer.beginSegment()
+        output.path = config.segmentPath?(output.target, rendition, output.nextIndex)
+        try output.muxer.beginSegment(path: output.path)
         output.segment = OpenSegment(index: output.nextIndex, startTicks: ticks)
         output.nextIndex += 1
     }
@@ -285,9 +298,14 @@ final class Segmenter {
         guard let segment = output.segment else { return }
         let bytes = try output.muxer.endSegment()
         output.segment = nil
-        guard segment.packets > 0 else { output.nextIndex -= 1; return }
+        guard segment.packets > 0 else {
+            output.nextIndex -= 1
+            if let path = output.path, output.muxer.lastFileSize != nil { unlink(path) }   // nothing went in
+            return
+        }
         finished.append(FinishedSegment(target: target, rendition: rendition, index: segment.index, startTicks: segment.startTicks,
                                         durationTicks: ticks - segment.startTicks, bytes: bytes,
+                                        fileSize: output.muxer.lastFileSize,
                                         initSegment: output.muxer.initSegment, isLast: isLast))
     }
 

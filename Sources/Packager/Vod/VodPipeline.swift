@@ -16,14 +16,15 @@ public enum VodPipeline {
                 .joined(separator: ", "))
         }
         let audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
+        let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
         let segmenter = try RenditionGroup(
             parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: videos.map(\.index) + audio),
             videoIndices: videos.map(\.index), audioIndices: audio,
             config: .init(format: options.segmentFormat.muxerFormat,
-                          targetTicks: ProgramClock.ticks(seconds: options.segmentDuration)))
+                          targetTicks: ProgramClock.ticks(seconds: options.segmentDuration),
+                          segmentPath: { [writer] in writer.path(for: $0, rendition: $1, index: $2) }))
         var state = VodSpanState(options: options)
         state.external = try externalCues(options: options, demuxer: demuxer, reference: nil)
-        let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
         // Reading and segmenting run on two threads: libavformat's demux and the TS scanner on
         // one, cutting, muxing and writing on this one.
         let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set(videos.map(\.index) + audio))
@@ -37,12 +38,16 @@ public enum VodPipeline {
                 switch work {
                 case .cues(let cues):
                     for cue in cues { state.ingest(cue, segmenter: segmenter) }
+                    writer.ids = state.ids
                 case .packet(let packet):
                     guard let rawDTS = packet.dts ?? packet.pts else { continue }
                     let index = packet.streamIndex
                     let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
                     let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
-                    if index == video.index { state.advance(to: pts, segmenter: segmenter) }   // the leader's clock
+                    if index == video.index {   // the leader's clock
+                        state.advance(to: pts, segmenter: segmenter)
+                        writer.ids = state.ids
+                    }
                     for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
                         try writer.write(segment, ids: state.ids)
                     }
@@ -58,6 +63,7 @@ public enum VodPipeline {
         }
         if let failure { throw failure }
         state.finish(at: segmenter.lastVideoEnd ?? lastVideo ?? 0, segmenter: segmenter)
+        writer.ids = state.ids
         for segment in try segmenter.finish() {
             try writer.write(segment, ids: state.ids)
         }

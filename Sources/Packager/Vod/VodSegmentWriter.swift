@@ -39,19 +39,35 @@ final class VodSegmentWriter {
         }
     }
 
+    /// Span serial → range ID, kept current by the pipeline (asset directories are named by ID).
+    var ids: [Int: String] = [:]
+
+    /// Where the segmenter writes a segment directly; nil for what is not kept (assets of the
+    /// other renditions) or when a directory cannot be made (the in-memory path then reports it).
+    func path(for target: OutputTarget, rendition: Int, index: Int) -> String? {
+        if case .asset = target, rendition != 0 { return nil }
+        let dir = directory(for: target, rendition: rendition, ids: ids)
+        let url = root.appendingPathComponent(dir)
+        if !createdDirectories.contains(url.path) {
+            guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil else { return nil }
+            createdDirectories.insert(url.path)
+        }
+        return url.appendingPathComponent(String(format: "seg_%05d.%@", index, format.segmentExtension)).path
+    }
+
     func write(_ segment: FinishedSegment, ids: [Int: String]) throws {
         // An asset is the span's media from the first rendition (a media playlist, which the
         // interstitial spec allows); the other renditions only need the span cut out.
         if case .asset = segment.target, segment.rendition != 0 { return }
         let dir = directory(for: segment.target, rendition: segment.rendition, ids: ids)
         let name = String(format: "seg_%05d.%@", segment.index, format.segmentExtension)
-        try store(segment.bytes, at: dir + "/" + name)
+        if segment.fileSize == nil { try store(segment.bytes, at: dir + "/" + name) }
         if let initBytes = segment.initSegment, !initWritten.contains(dir) {
             try store(initBytes, at: dir + "/" + Self.initName)
             initWritten.insert(dir)
         }
         let written = Written(target: segment.target, index: segment.index, startTicks: segment.startTicks,
-                              durationTicks: segment.durationTicks, uri: name, bytes: segment.bytes.count)
+                              durationTicks: segment.durationTicks, uri: name, bytes: segment.fileSize ?? segment.bytes.count)
         switch segment.target {
         case .primary: primaries[segment.rendition, default: []].append(written)
         case .asset(let serial): assets[serial, default: []].append(written)
