@@ -16,6 +16,7 @@ final class LiveEpoch {
     private var waiting: [Int: Span] = [:]
     private var assetRecords: [Int: [SegmentRecord]] = [:]
     private var brokenAssets: Set<Int> = []
+    private var loggedLateTimeDescriptor = false
     /// Where each span ends, once known (an asset cut before it is incomplete).
     private var spanEnds: [Int: Int64?] = [:]
     /// Per rendition: the first segment of the epoch still to go out (it carries the
@@ -60,7 +61,37 @@ final class LiveEpoch {
         publisher.log.info(.cue, ["command": .string(cue.commandName), "crc_ok": .bool(cue.section?.crcOK ?? false),
                                   "base64": .string(Base64.encode(cue.bytes))])
         guard let timed = cue.timedCue else { return }
+        anchorFromTimeDescriptor(cue)
         apply(tracker.ingest(timed))
+    }
+
+    /// An SCTE-35 time_descriptor states the UTC time of the splice (TAI − UTC offset). When one
+    /// arrives before the epoch has published anything, PDT is mapped from it instead of the
+    /// wall clock; later ones are ignored, since moving the mapping would change published dates.
+    private func anchorFromTimeDescriptor(_ cue: DetectedCue) {
+        guard let section = cue.section, section.crcOK, let ticks = cue.effectiveTicks,
+              let time = section.descriptors.lazy.compactMap({ d -> TimeDescriptor? in
+                  if case .time(let t) = d { return t } else { return nil }
+              }).first else { return }
+        let utc = (Int64(time.taiSeconds) - Int64(time.utcOffset)) * 1000 + Int64(time.taiNanoseconds) / 1_000_000
+        guard startsEpoch.allSatisfy({ $0 }), announced.isEmpty else {
+            if !loggedLateTimeDescriptor {
+                loggedLateTimeDescriptor = true
+                publisher.log.info(.state, ["action": "time_descriptor", "used": false,
+                                            "reason": "the epoch has already published dates"])
+            }
+            return
+        }
+        let candidate = (ticks: ticks, millis: utc)
+        if let floor = publisher.state.lastSegmentEndMillis, let first = anchor?.ticks,
+           candidate.millis + (first - candidate.ticks) / 90 < floor {
+            publisher.log.warn(.state, ["action": "time_descriptor", "used": false,
+                                        "reason": "it would move PDT before already published segments"])
+            return
+        }
+        anchor = candidate
+        publisher.log.info(.state, ["action": "time_descriptor", "used": true,
+                                    "utc": .string(ProgramDateTimeText.format(millis: utc))])
     }
 
     private func apply(_ events: [SpanEvent]) {
