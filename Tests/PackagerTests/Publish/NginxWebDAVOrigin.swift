@@ -108,8 +108,17 @@ final class NginxWebDAVOrigin {
     }
 
     /// Successful PUT paths in the order the origin stored them.
-    func storedPuts() -> [String] {
-        requests().filter { $0.method == "PUT" && (200...299).contains($0.status) }.map(\.path)
+    /// Successful PUTs in log order. nginx writes a request's log line after sending its
+    /// response, so a client can be done before the line is there: wait (≤ 2 s) for `count`.
+    func storedPuts(count: Int = 0) -> [String] {
+        let deadline = Date(timeIntervalSinceNow: 2)
+        var puts: [String] = []
+        repeat {
+            puts = requests().filter { $0.method == "PUT" && (200...299).contains($0.status) }.map(\.path)
+            if puts.count >= count { break }
+            usleep(20_000)
+        } while Date() < deadline
+        return puts
     }
 
     private var failFlag: URL { prefix.appendingPathComponent("fail") }
