@@ -64,16 +64,6 @@ enum VodFlags {
     }
 }
 
-enum ISODate {
-    static func parse(_ text: String) -> Date? {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = f.date(from: text) { return d }
-        f.formatOptions = [.withInternetDateTime]
-        return f.date(from: text)
-    }
-}
-
 /// The lines `pkgctl vod` prints when it is done.
 enum VodSummary {
     static func render(_ r: VodReport, output: URL) -> String {

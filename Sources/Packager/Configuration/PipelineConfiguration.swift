@@ -115,10 +115,7 @@ public struct PipelineConfiguration {
                 options.assetBaseURL = url
             }
             if let date = try o.string("start_date") {
-                let f = ISO8601DateFormatter()
-                f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-                let plain = ISO8601DateFormatter()
-                guard let d = f.date(from: date) ?? plain.date(from: date) else {
+                guard let d = ISODate.parse(date) else {
                     throw o.fail("start_date", "'\(date)' is not an ISO 8601 date-time")
                 }
                 options.startDate = d

@@ -60,8 +60,10 @@ struct SidecarCueSource: CueSource {
 struct ChapterCueSource: CueSource {
     let name = "chapters"
 
-    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] {
-        media.chapters.map { chapter in
+    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] { Self.cues(from: media.chapters) }
+
+    static func cues(from chapters: [ChapterInfo]) -> [DetectedCue] {
+        chapters.map { chapter in
             let start = ProgramClock.ticks(seconds: chapter.start)
             return DetectedCue(origin: .chapter(index: chapter.index), bytes: [], section: nil, decodeError: nil,
                                arrivalPTS: nil, splicePTS: nil, effectiveTicks: start, arrivalTicks: start,

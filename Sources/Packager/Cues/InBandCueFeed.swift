@@ -34,7 +34,7 @@ final class InBandCueFeed {
 
     /// A section libavformat delivered on its `scte_35` stream; returned only if the scanner
     /// did not see it (then timed from the packet's PCR-based pts).
-    func libavformatSection(pid: Int, bytes: [UInt8], pts: Int64?) -> DetectedCue? {
+    private func libavformatSection(pid: Int, bytes: [UInt8], pts: Int64?) -> DetectedCue? {
         guard reconciler.libavformatDelivered(pid: pid, bytes: bytes) else { return nil }
         var cue = InBandCueAssembler.decode(bytes, origin: .transportStream(pid: pid),
                                             arrival: pts.map { UInt64(truncatingIfNeeded: $0) & ProgramClock.mask })
@@ -42,6 +42,22 @@ final class InBandCueFeed {
         cue.arrivalTicks = cue.arrivalPTS.map { ProgramClock.unwrap($0, near: reference) }
         cue.effectiveTicks = cue.splicePTS.map { ProgramClock.unwrap($0, near: reference) } ?? cue.arrivalTicks
         return cue
+    }
+
+    /// Stream index → PID of libavformat's `scte_35` streams.
+    private var scte35Streams: [Int: Int] = [:]
+
+    /// Learns which streams are libavformat's `scte_35` ones (again after the table grows).
+    func track(_ streams: [StreamInfo]) {
+        scte35Streams = Dictionary(uniqueKeysWithValues: streams.filter(\.isSCTE35).map { ($0.index, $0.id) })
+    }
+
+    /// True when `packet` is on a `scte_35` stream (it is then consumed here); its section is
+    /// appended to `cues` only if the scanner did not already report it.
+    func takeSection(_ packet: DemuxedPacket, into cues: inout [DetectedCue]) -> Bool {
+        guard let pid = scte35Streams[packet.streamIndex] else { return false }
+        if let cue = libavformatSection(pid: pid, bytes: packet.bytes, pts: packet.pts) { cues.append(cue) }
+        return true
     }
 
     func finish() -> [DetectedCue] {

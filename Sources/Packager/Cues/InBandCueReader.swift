@@ -35,14 +35,14 @@ final class InBandCueReader {
             for s in demuxer.streams where !s.isSCTE35 { demuxer.discard(streamIndex: s.index) }
         }
         discardMedia()
+        feed.track(demuxer.streams)
         while try demuxer.read(into: packet) {
             cues += feed.drain()
-            if demuxer.refreshStreams() { discardMedia() }
-            let index = packet.streamIndex
-            guard index >= 0, index < demuxer.streams.count, demuxer.streams[index].isSCTE35 else { continue }
-            if let cue = feed.libavformatSection(pid: demuxer.streams[index].id, bytes: packet.bytes, pts: packet.pts) {
-                cues.append(cue)
+            if demuxer.refreshStreams() {
+                discardMedia()
+                feed.track(demuxer.streams)
             }
+            _ = feed.takeSection(packet, into: &cues)
         }
         let last = feed.latestVideoTicks
         cues += feed.finish()

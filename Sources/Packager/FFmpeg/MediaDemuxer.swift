@@ -107,12 +107,7 @@ final class MediaDemuxer {
     var creationTime: Date? {
         guard let ctx = format, let entry = av_dict_get(ctx.pointee.metadata, "creation_time", nil, 0),
               let value = entry.pointee.value else { return nil }
-        let text = String(cString: value)
-        let parser = ISO8601DateFormatter()
-        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = parser.date(from: text) { return date }
-        parser.formatOptions = [.withInternetDateTime]
-        return parser.date(from: text)
+        return ISODate.parse(String(cString: value))
     }
 
     /// Tells libavformat to drop a stream's packets early (cheaper demux when only cues matter).

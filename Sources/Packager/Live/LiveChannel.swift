@@ -76,10 +76,10 @@ public final class LiveChannel {
         guard let base = options.assetBaseURL?.absoluteString else { return options }
         var o = options
         for (kind, rule) in o.policy.rules where rule.assetSource == .extractedAsset {
-            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + "assets/{id}/list.json")
+            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + AssetLayout.listTemplate)
         }
         if o.policy.fallback.assetSource == .extractedAsset {
-            o.policy.fallback.assetSource = .assetListTemplate(base + "assets/{id}/list.json")
+            o.policy.fallback.assetSource = .assetListTemplate(base + AssetLayout.listTemplate)
         }
         return o
     }

@@ -146,7 +146,7 @@ final class LiveEpoch {
             plannedDuration: span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
             outSection: span.outSection.isEmpty ? nil : span.outSection,
             placement: options.placement(for: span.kind) == .strip ? .strip : .overlay,
-            extractedAssetURI: assetURI(id: id))
+            extractedAssetURI: AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL))
         if let actual {
             d.actualDuration = HLSDecimal(ticks90k: max(0, actual))
             d.inSection = span.inSection
@@ -154,10 +154,6 @@ final class LiveEpoch {
         return d
     }
 
-    private func assetURI(id: String) -> String? {
-        guard let base = options.assetBaseURL else { return nil }
-        return URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteString
-    }
 
     // MARK: media
 

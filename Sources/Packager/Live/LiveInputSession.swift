@@ -30,6 +30,7 @@ final class LiveInputSession {
         video = v
         videos = demuxer.streams.filter { $0.kind == .video }
         audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
+        feed.track(demuxer.streams)
     }
 
     var formatName: String { demuxer.formatName }
@@ -42,7 +43,8 @@ final class LiveInputSession {
         } catch {
             return .failed(error)
         }
-        var unwrappers: [Int: TimestampUnwrapper] = [:]
+        var clock = PacketClock()
+        let wanted = Set(videos.map(\.index) + audio)
         var pacing: (wall: Date, ticks: Int64)?
         var end = End.endOfFile
         while true {
@@ -56,18 +58,12 @@ final class LiveInputSession {
                 break
             }
             guard more else { break }
-            for cue in feed.drain() { epoch.ingest(cue) }
+            var cues = feed.drain()
+            let isSection = feed.takeSection(packet, into: &cues)
+            for cue in cues { epoch.ingest(cue) }
+            if isSection { continue }
             let index = packet.streamIndex
-            guard index >= 0, index < demuxer.streams.count else { continue }
-            let info = demuxer.streams[index]
-            if info.isSCTE35 {
-                if let cue = feed.libavformatSection(pid: info.id, bytes: packet.bytes, pts: packet.pts) { epoch.ingest(cue) }
-                continue
-            }
-            guard videos.contains(where: { $0.index == index }) || audio.contains(index),
-                  let raw = packet.dts ?? packet.pts else { continue }
-            let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: raw))
-            let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
+            guard wanted.contains(index), let (pts, dts) = clock.times(of: packet) else { continue }
             let isVideo = index == video.index
             do {
                 if isVideo, let last = epoch.lastVideoTicks, abs(pts - last) > Self.resetThreshold {
@@ -75,7 +71,7 @@ final class LiveInputSession {
                     try epoch.finish()
                     epoch = try LiveEpoch(options: options, publisher: publisher, demuxer: demuxer, videos: videos,
                                           audio: audio, discontinuity: true)
-                    unwrappers = [:]
+                    clock.reset()
                     pacing = nil
                     continue
                 }

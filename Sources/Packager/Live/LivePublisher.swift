@@ -103,19 +103,17 @@ final class LivePublisher {
 
     /// An asset segment (the span's own media, extracted while it airs).
     func publishAssetSegment(id: String, index: Int, bytes: Data, initSegment: Data?) throws {
-        if index == 0, let initSegment { try sink.put(initSegment, name: "assets/\(id)/init.mp4", kind: .asset) }
-        let name = String(format: "assets/%@/seg_%05d.%@", id, index, options.segmentFormat.segmentExtension)
+        let dir = AssetLayout.directory(id: id) + "/"
+        if index == 0, let initSegment { try sink.put(initSegment, name: dir + "init.mp4", kind: .asset) }
+        let name = dir + String(format: "seg_%05d.%@", index, options.segmentFormat.segmentExtension)
         try sink.put(bytes, name: name, kind: .asset)
     }
 
     /// The asset's VOD playlist, once the span has ended, and the asset list that names it.
     func publishAssetPlaylist(id: String, segments: [SegmentRecord]) throws {
-        let playlist = MediaPlaylist(kind: .vod, targetDuration: MediaPlaylist.targetDuration(
-            for: segments.map(\.durationTicks), requested: options.segmentDuration), segments: segments,
-            independentSegments: true, endList: true)
-        try sink.put(Data(playlist.render().utf8), name: "assets/\(id)/index.m3u8", kind: .playlist)
-        guard let base = options.assetBaseURL,
-              let uri = URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteString else { return }
+        let playlist = AssetLayout.mediaPlaylist(segments, requestedDuration: options.segmentDuration)
+        try sink.put(Data(playlist.render().utf8), name: AssetLayout.playlist(id: id), kind: .playlist)
+        guard let uri = AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL) else { return }
         let duration = HLSDecimal(ticks90k: segments.reduce(0) { $0 + $1.durationTicks })
         try publishAssetList(id: id, assets: [AssetList.Asset(uri: uri, duration: duration)])
         log.info(.publish, ["action": "asset", "id": .string(id), "duration": .string(duration.text),
@@ -125,7 +123,7 @@ final class LivePublisher {
     /// `assets/<id>/list.json`: empty when announced, the extracted asset once it is complete.
     func publishAssetList(id: String, assets: [AssetList.Asset]) throws {
         let json = try AssetListWriter.json(AssetList(assets: assets))
-        try sink.put(Data(json.utf8), name: "assets/\(id)/list.json", kind: .asset)
+        try sink.put(Data(json.utf8), name: AssetLayout.list(id: id), kind: .asset)
     }
 
     // MARK: interstitials
@@ -138,7 +136,7 @@ final class LivePublisher {
     func announce(_ description: SpanDescription) {
         do {
             let range = try options.policy.announcement(for: description)
-            if range.interstitial?.assetList?.contains("assets/\(description.id)/list.json") == true {
+            if range.interstitial?.assetList?.contains(AssetLayout.list(id: description.id)) == true {
                 // The list must answer before any playlist names it.
                 try publishAssetList(id: description.id, assets: [])
             }

@@ -8,11 +8,14 @@ final class RenditionGroup {
     let renditions: [Segmenter]
     let videoIndices: [Int]
     private let audioIndices: Set<Int>
+    /// Video stream index → rendition.
+    private let renditionOfVideo: [Int: Int]
 
     init(parameters: CodecParametersSnapshot, videoIndices: [Int], audioIndices: [Int],
          config: Segmenter.Configuration) throws {
         self.videoIndices = videoIndices
         self.audioIndices = Set(audioIndices)
+        renditionOfVideo = Dictionary(uniqueKeysWithValues: videoIndices.enumerated().map { ($1, $0) })
         renditions = try videoIndices.enumerated().map { rendition, video in
             try Segmenter(parameters: parameters, videoIndex: video, audioIndices: audioIndices, config: config,
                           rendition: rendition)
@@ -33,11 +36,10 @@ final class RenditionGroup {
     /// Video goes to its rendition; audio (muxed into every rendition) to all of them.
     func consume(_ packet: DemuxedPacket, pts: Int64, dts: Int64) throws -> [FinishedSegment] {
         let index = packet.streamIndex
-        if audioIndices.contains(index) {
-            return try renditions.flatMap { try $0.consume(packet, pts: pts, dts: dts) }
-        }
-        guard let k = videoIndices.firstIndex(of: index) else { return [] }
-        return try renditions[k].consume(packet, pts: pts, dts: dts)
+        if let k = renditionOfVideo[index] { return try renditions[k].consume(packet, pts: pts, dts: dts) }
+        guard audioIndices.contains(index) else { return [] }
+        if renditions.count == 1 { return try renditions[0].consume(packet, pts: pts, dts: dts) }
+        return try renditions.flatMap { try $0.consume(packet, pts: pts, dts: dts) }
     }
 
     func finish() throws -> [FinishedSegment] { try renditions.flatMap { try $0.finish() } }

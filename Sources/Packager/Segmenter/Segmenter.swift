@@ -44,10 +44,21 @@ final class Segmenter {
     private let primary: Output
     private var assets: [Int: Output] = [:]
     private(set) var spans: [Int: RoutedSpan] = [:]
-    private var active: Int?
+    /// The span being cut out now; its asset output and placement are cached for the per-packet path.
+    private var active: Int? {
+        didSet {
+            activeAsset = active.flatMap { assets[$0] }
+            activeOverlay = active.flatMap { spans[$0]?.placement } == .overlay
+        }
+    }
+    private var activeAsset: Output?
+    private var activeOverlay = false
     /// Ticks of media removed from the primary so far (strip placement).
     private(set) var shift: Int64 = 0
     private var held: [(packet: DemuxedPacket, pts: Int64)] = []
+    private var stillHeld: [(packet: DemuxedPacket, pts: Int64)] = []
+    /// Input audio stream index → output stream index in every muxer (video is output 0).
+    private let audioOutput: [Int: Int]
     private var started = false
     private(set) var lastVideoEnd: Int64?
     private(set) var firstVideoPTS: Int64?
@@ -67,6 +78,7 @@ final class Segmenter {
         self.rendition = rendition
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
+        audioOutput = Dictionary(uniqueKeysWithValues: audioIndices.enumerated().map { ($1, $0 + 1) })
         self.config = config
         primary = Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters,
                                                  streams: [videoIndex] + audioIndices, label: "primary"),
@@ -123,7 +135,7 @@ final class Segmenter {
         let index = packet.streamIndex
         if index == videoIndex {
             try consumeVideo(packet, pts: pts, dts: dts)
-        } else if started, audioIndices.contains(index) {
+        } else if started, audioOutput[index] != nil {
             held.append((packet, pts))
         }
         defer { finished.removeAll() }
@@ -154,29 +166,27 @@ final class Segmenter {
     /// later (cuts are at keyframes, whose PTS ≥ DTS), so its side of every cut is now known.
     private func release(before ticks: Int64) throws {
         guard !held.isEmpty else { return }
-        var keep: [(packet: DemuxedPacket, pts: Int64)] = []
+        stillHeld.removeAll(keepingCapacity: true)
         for item in held {
             if item.pts < ticks {
-                guard let output = audioIndices.firstIndex(of: item.packet.streamIndex) else { continue }
-                try route(item.packet, output: output + 1, pts: item.pts)
+                guard let output = audioOutput[item.packet.streamIndex] else { continue }
+                try route(item.packet, output: output, pts: item.pts)
             } else {
-                keep.append(item)
+                stillHeld.append(item)
             }
         }
-        held = keep
+        swap(&held, &stillHeld)
         if let p = pending, p.audioReached.count == audioIndices.count, !audioIndices.isEmpty {
             try applyPending()
         }
     }
 
     private func route(_ packet: DemuxedPacket, output: Int, pts: Int64) throws {
-        if var p = pending {
-            if output == 0 || pts >= p.at {
-                p.after.append((packet, output, pts))
-                if output > 0 { p.audioReached.insert(output) }
-                pending = p
-                return
-            }
+        // Mutated in place: a copy per packet would make a pending cut quadratic in its length.
+        if let at = pending?.at, output == 0 || pts >= at {
+            pending?.after.append((packet, output, pts))
+            if output > 0 { pending?.audioReached.insert(output) }
+            return
         }
         try write(packet, index: output, pts: pts)
     }
@@ -196,10 +206,10 @@ final class Segmenter {
     }
 
     private func write(_ packet: DemuxedPacket, index: Int, pts: Int64) throws {
-        if let serial = active, let asset = assets[serial], let span = spans[serial] {
+        if let asset = activeAsset {
             try asset.muxer.write(packet, output: index, shiftTicks: 0)
             asset.segment?.packets += 1
-            guard span.placement == .overlay else { return }
+            guard activeOverlay else { return }
         }
         try primary.muxer.write(packet, output: index, shiftTicks: shift)
         primary.segment?.packets += 1

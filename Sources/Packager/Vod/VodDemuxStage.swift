@@ -39,24 +39,17 @@ final class VodDemuxStage: @unchecked Sendable {
     private static func read(demuxer: MediaDemuxer, feed: InBandCueFeed, wanted: Set<Int>, stop: InterruptFlag,
                              into pipe: WorkPipe<Work>) {
         defer { pipe.close() }
+        feed.track(demuxer.streams)
         do {
             while !stop.isRaised {
                 guard let packet = DemuxedPacket() else {
                     throw FFmpegError(operation: "allocate a packet for", input: demuxer.url, code: -12)
                 }
                 guard try demuxer.read(into: packet) else { break }
-                let cues = feed.drain()
+                var cues = feed.drain()
+                let isSection = feed.takeSection(packet, into: &cues)
                 if !cues.isEmpty { pipe.push(.cues(cues)) }
-                let index = packet.streamIndex
-                guard index >= 0, index < demuxer.streams.count else { continue }
-                let info = demuxer.streams[index]
-                if info.isSCTE35 {
-                    if let cue = feed.libavformatSection(pid: info.id, bytes: packet.bytes, pts: packet.pts) {
-                        pipe.push(.cues([cue]))
-                    }
-                } else if wanted.contains(index) {
-                    pipe.push(.packet(packet))
-                }
+                if !isSection, wanted.contains(packet.streamIndex) { pipe.push(.packet(packet)) }
             }
             let last = feed.latestVideoTicks
             pipe.push(.cues(feed.finish()))

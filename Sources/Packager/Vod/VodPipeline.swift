@@ -24,12 +24,12 @@ public enum VodPipeline {
                           targetTicks: ProgramClock.ticks(seconds: options.segmentDuration),
                           segmentPath: { [writer] in writer.path(for: $0, rendition: $1, index: $2) }))
         var state = VodSpanState(options: options)
-        state.external = try externalCues(options: options, demuxer: demuxer, reference: nil)
+        state.external = try externalCues(options: options, demuxer: demuxer)
         // Reading and segmenting run on two threads: libavformat's demux and the TS scanner on
         // one, cutting, muxing and writing on this one.
         let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set(videos.map(\.index) + audio))
         stage.start()
-        var unwrappers: [Int: TimestampUnwrapper] = [:]
+        var clock = PacketClock()
         var lastVideo: Int64?
         var failure: Error?
         while let work = stage.pipe.pop() {
@@ -40,11 +40,8 @@ public enum VodPipeline {
                     for cue in cues { state.ingest(cue, segmenter: segmenter) }
                     writer.ids = state.ids
                 case .packet(let packet):
-                    guard let rawDTS = packet.dts ?? packet.pts else { continue }
-                    let index = packet.streamIndex
-                    let dts = unwrappers[index, default: TimestampUnwrapper()].unwrap(UInt64(truncatingIfNeeded: rawDTS))
-                    let pts = packet.pts.map { ProgramClock.unwrap(UInt64(truncatingIfNeeded: $0), near: dts) } ?? dts
-                    if index == video.index {   // the leader's clock
+                    guard let (pts, dts) = clock.times(of: packet) else { continue }
+                    if packet.streamIndex == video.index {   // the leader's clock
                         state.advance(to: pts, segmenter: segmenter)
                         writer.ids = state.ids
                     }
@@ -81,13 +78,10 @@ public enum VodPipeline {
     }
 
     /// Sidecar and chapter cues, known before the media is read and fed as media time passes.
-    private static func externalCues(options: VodOptions, demuxer: MediaDemuxer, reference: Int64?) throws -> [DetectedCue] {
+    private static func externalCues(options: VodOptions, demuxer: MediaDemuxer) throws -> [DetectedCue] {
         var cues: [DetectedCue] = []
-        let media = InBandCueReader.Result(cues: [], firstVideoTicks: nil, lastVideoTicks: nil, scan: .init(),
-                                           reconcile: .init(), formatName: demuxer.formatName, streams: demuxer.streams,
-                                           chapters: demuxer.chapters, startTicks: demuxer.startTicks)
-        if let sidecar = options.sidecar { cues += try SidecarCueSource(url: sidecar).cues(in: media) }
-        if options.chapters { cues += try ChapterCueSource().cues(in: media) }
+        if let sidecar = options.sidecar { cues += try SidecarCueSource(url: sidecar).cues(near: demuxer.startTicks) }
+        if options.chapters { cues += ChapterCueSource.cues(from: demuxer.chapters) }
         return cues.sorted { ($0.arrivalTicks ?? $0.effectiveTicks ?? 0) < ($1.arrivalTicks ?? $1.effectiveTicks ?? 0) }
     }
 }

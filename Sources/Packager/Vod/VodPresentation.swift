@@ -104,23 +104,17 @@ struct VodPresentation {
     }
 
     private func writeAssetPlaylist(_ written: [VodSegmentWriter.Written], id: String, firstMillis: Int64) throws {
-        let directory = "assets/" + id
         guard let first = written.first?.startTicks else { return }
-        let list = records(written, mapDirectory: directory) { firstMillis + ($0 - first) / 90 }
-        let playlist = MediaPlaylist(kind: .vod,
-                                     targetDuration: MediaPlaylist.targetDuration(for: list.map(\.durationTicks),
-                                                                                  requested: options.segmentDuration),
-                                     segments: list, independentSegments: true, endList: true)
-        try writer.store(playlist.render(), at: directory + "/index.m3u8")
+        let list = records(written, mapDirectory: AssetLayout.directory(id: id)) { firstMillis + ($0 - first) / 90 }
+        try writer.store(AssetLayout.mediaPlaylist(list, requestedDuration: options.segmentDuration).render(),
+                         at: AssetLayout.playlist(id: id))
     }
 
     private func assetURI(id: String) throws -> String {
-        guard let base = options.assetBaseURL,
-              let url = URL(string: "assets/\(id)/index.m3u8", relativeTo: base)?.absoluteURL,
-              url.scheme != nil else {
-            throw VodError.output(path: "assets/\(id)", reason: "--asset-base-url must be an absolute URL")
+        guard let uri = AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL) else {
+            throw VodError.output(path: AssetLayout.directory(id: id), reason: "--asset-base-url must be an absolute URL")
         }
-        return url.absoluteString
+        return uri
     }
 
     private func interstitialTag(_ r: RoutedSpan, id: String, assetURI: String, position: Int64,

@@ -35,7 +35,7 @@ final class VodSegmentWriter {
     func directory(for target: OutputTarget, rendition: Int, ids: [Int: String]) -> String {
         switch target {
         case .primary: return Self.primaryDirectory(rendition: rendition)
-        case .asset(let serial): return "assets/" + (ids[serial] ?? "span-\(serial)")
+        case .asset(let serial): return AssetLayout.directory(id: ids[serial] ?? "span-\(serial)")
         }
     }
 
