@@ -75,10 +75,10 @@ enum TimelineCommand {
     /// Events go out as JSON lines as they happen; SIGINT ends the watch cleanly (exit 0).
     private static func watch(_ location: TimelineLocation, limit: Double?, output: String?) throws {
         let sink = try EventSink(path: output)
-        let stop = StopSignal()
+        let stop = InterruptFlag()
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { stop.request() }
+        interrupt.setEventHandler { stop.raise() }
         interrupt.resume()
         defer {
             interrupt.cancel()

@@ -11,11 +11,6 @@ public enum ProgramClock {
     /// `(a + b) mod 2^33`, as SCTE 35 requires for pts_adjustment.
     public static func add33(_ a: UInt64, _ b: UInt64) -> UInt64 { (a &+ b) & mask }
 
-    /// Forward distance from `from` to `to` on the 33-bit circle.
-    public static func forward33(from: UInt64, to: UInt64) -> Int64 {
-        Int64((to &- from) & mask)
-    }
-
     /// The unwrapped value of the 33-bit timestamp `raw` that lies nearest to `reference`
     /// (an already unwrapped tick count). Used to place splice times, which may lie up to a
     /// few minutes before or after the packet that carried them.

@@ -12,7 +12,8 @@ public enum SpanEnd: String, Codable, Sendable {
 }
 
 /// A paired out→in interval of the source, on unwrapped 90 kHz program time.
-public struct Span: Equatable, Sendable {
+/// Codable so a live tracker's open spans can be saved across a restart.
+public struct Span: Equatable, Sendable, Codable {
     /// Sequence number in the order spans were opened; unique for the life of a tracker
     /// (SCTE-35 event ids are reused, so they cannot serve as identity).
     public var serial: Int

@@ -1,3 +1,5 @@
+import Foundation
+
 extension DetectedCue {
     /// The `pkgctl cues --format json` line of this cue. `t0` is the unwrapped PTS of the first
     /// video frame; `time` is where the splice takes effect, in seconds from it.
@@ -25,7 +27,7 @@ extension DetectedCue {
             .init("segmentations", .array(segmentations.map(Self.segmentationJSON))),
             .init("crc_ok", section.map { .bool($0.crcOK) } ?? .null),
             .init("hex", bytes.isEmpty ? .null : .string(HexText.upper(bytes))),
-            .init("base64", bytes.isEmpty ? .null : .string(Base64.encode(bytes))),
+            .init("base64", bytes.isEmpty ? .null : .string(Data(bytes).base64EncodedString())),
         ]
         if let chapter { members.append(.init("title", .string(chapter.title))) }
         if let decodeError { members.append(.init("error", .string(decodeError))) }

@@ -7,15 +7,9 @@ enum SpanSource: Codable, Equatable, Sendable {
     var signalName: String {
         switch self {
         case .spliceInsert: return "splice_insert"
-        case let .segmentation(typeID): return "segmentation 0x" + hexByte(typeID)
+        case let .segmentation(typeID): return "segmentation " + HexText.upper([typeID])
         }
     }
-}
-
-/// Two-digit uppercase hex, the way Span.signalName spells segmentation types.
-func hexByte(_ value: UInt8) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return digits.count < 2 ? "0" + digits : digits
 }
 
 /// A span the tracker has opened and not yet closed or cancelled.

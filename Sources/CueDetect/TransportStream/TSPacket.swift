@@ -13,7 +13,6 @@ struct TSPacket {
     let payloadOffset: Int?
     /// program_clock_reference_base (90 kHz, 33 bits) when this packet carries a PCR.
     let pcrBase: UInt64?
-    let discontinuityIndicator: Bool
 
     /// `p` points at a sync byte with at least 188 readable bytes.
     init(_ p: UnsafeRawBufferPointer, at o: Int) {
@@ -25,13 +24,11 @@ struct TSPacket {
         hasPayload = afc & 0x1 != 0
         var offset = 4
         var pcr: UInt64?
-        var discontinuity = false
         if afc & 0x2 != 0 {
             let afLength = Int(p[o + 4])
             offset = 5 + afLength
             if afLength > 0 {
                 let flags = p[o + 5]
-                discontinuity = flags & 0x80 != 0
                 if flags & 0x10 != 0, afLength >= 7 {
                     pcr = (UInt64(p[o + 6]) << 25) | (UInt64(p[o + 7]) << 17) | (UInt64(p[o + 8]) << 9)
                         | (UInt64(p[o + 9]) << 1) | (UInt64(p[o + 10]) >> 7)
@@ -40,6 +37,5 @@ struct TSPacket {
         }
         payloadOffset = offset <= TSPacket.size ? offset : nil
         pcrBase = pcr
-        discontinuityIndicator = discontinuity
     }
 }

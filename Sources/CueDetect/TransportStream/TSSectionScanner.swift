@@ -30,7 +30,6 @@ public struct TSSectionScanner {
         roles[0] = .psi
     }
 
-    public var programMaps: [ProgramMap] { maps.values.sorted { $0.pmtPID < $1.pmtPID } }
 
     public mutating func feed(_ bytes: [UInt8], into events: inout [TSScanEvent]) {
         bytes.withUnsafeBytes { feed($0, into: &events) }

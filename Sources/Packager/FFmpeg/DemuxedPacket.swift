@@ -16,10 +16,7 @@ final class DemuxedPacket {
     var pts: Int64? { packet.flatMap { $0.pointee.pts == pkgctl_nopts() ? nil : $0.pointee.pts } }
     var dts: Int64? { packet.flatMap { $0.pointee.dts == pkgctl_nopts() ? nil : $0.pointee.dts } }
     var duration: Int64 { packet?.pointee.duration ?? 0 }
-    var position: Int64 { packet?.pointee.pos ?? -1 }
     var isKeyframe: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_KEY != 0 }
-    var isCorrupt: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_CORRUPT != 0 }
-    var size: Int { Int(packet?.pointee.size ?? 0) }
 
     var bytes: [UInt8] {
         guard let p = packet, let data = p.pointee.data, p.pointee.size > 0 else { return [] }

@@ -12,7 +12,6 @@ public final class InterruptFlag: @unchecked Sendable {
     public init() {}
 
     public func raise() { lock.withLock { raised = true } }
-    public func lower() { lock.withLock { raised = false; deadline = nil } }
 
     /// Also interrupt once `date` has passed (a read that should not block longer).
     public func interrupt(after date: Date?) { lock.withLock { deadline = date } }

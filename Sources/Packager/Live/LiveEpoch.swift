@@ -59,7 +59,7 @@ final class LiveEpoch {
     func ingest(_ cue: DetectedCue) {
         publisher.metrics?.cueDetected()
         publisher.log.info(.cue, ["command": .string(cue.commandName), "crc_ok": .bool(cue.section?.crcOK ?? false),
-                                  "base64": .string(Base64.encode(cue.bytes))])
+                                  "base64": .string(Data(cue.bytes).base64EncodedString())])
         guard let timed = cue.timedCue else { return }
         anchorFromTimeDescriptor(cue)
         apply(tracker.ingest(timed))

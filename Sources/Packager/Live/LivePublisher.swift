@@ -6,8 +6,6 @@ import Foundation
 /// version through the sink's atomic replace, date ranges through the same-ID ledger, expired
 /// segments deleted after their availability time, and the restart state after each version.
 final class LivePublisher {
-    static let mediaPlaylist = "primary/index.m3u8"
-
     static func directory(rendition: Int) -> String { rendition == 0 ? "primary" : "primary_\(rendition)" }
     static func playlist(rendition: Int) -> String { directory(rendition: rendition) + "/index.m3u8" }
 

@@ -6,11 +6,6 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `operation` (open, write, fsync, rename, mkdir, unlink…) on `path` failed with `errno`.
     case system(operation: String, path: String, name: String, errno: Int32)
 
-    public var errnoCode: Int32? {
-        if case .system(_, _, _, let code) = self { return code }
-        return nil
-    }
-
     public var description: String {
         switch self {
         case .invalidName(let error):

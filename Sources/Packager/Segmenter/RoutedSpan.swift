@@ -14,10 +14,4 @@ public struct RoutedSpan: Sendable {
     public var isDone: Bool { cutOut != nil || skipped != nil }
     /// Distance from the signalled splice to the keyframe actually cut at, in ticks.
     public var startOffset: Int64? { cutIn.map { $0 - span.startTicks } }
-    public var endOffset: Int64? { zip(cutOut, span.endTicks).map { $0 - $1 } }
-}
-
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

@@ -24,7 +24,7 @@ public enum IntegratedTimeline {
 
         return TimelineSnapshot(
             durationNanos: builder.integrated, primaryDurationNanos: builder.primaryEnd,
-            segments: builder.segments, markers: builder.segments.compactMap(TimelineMarker.init(segment:)),
+            segments: builder.segments,
             interstitials: input.interstitials, liveEdgeNanos: input.liveEdgeNanos, isLive: input.isLive)
     }
 

@@ -6,7 +6,8 @@ public struct TimelineSnapshot: Equatable, Sendable {
     public let primaryDurationNanos: Int64
     /// Playback order.
     public let segments: [TimelineSegment]
-    public let markers: [TimelineMarker]
+    /// What a transport bar draws, derived from the segments.
+    public var markers: [TimelineMarker] { segments.compactMap(TimelineMarker.init(segment:)) }
     /// Every interstitial in tag order, including ones placed outside the primary window.
     public let interstitials: [ScheduledInterstitial]
     /// End of the last segment on the primary timeline (by PDT).
@@ -14,11 +15,10 @@ public struct TimelineSnapshot: Equatable, Sendable {
     public let isLive: Bool
 
     public init(durationNanos: Int64, primaryDurationNanos: Int64, segments: [TimelineSegment],
-                markers: [TimelineMarker], interstitials: [ScheduledInterstitial], liveEdgeNanos: Int64, isLive: Bool) {
+                interstitials: [ScheduledInterstitial], liveEdgeNanos: Int64, isLive: Bool) {
         self.durationNanos = durationNanos
         self.primaryDurationNanos = primaryDurationNanos
         self.segments = segments
-        self.markers = markers
         self.interstitials = interstitials
         self.liveEdgeNanos = liveEdgeNanos
         self.isLive = isLive

@@ -23,7 +23,7 @@ public struct TimelineWatcher: Sendable {
     ///   - didRead: called after every successful read, before waiting for the next.
     /// - Throws: the first read's error, or `repeatedReadFailures`.
     @discardableResult
-    public func run(stop: StopSignal, emit: (TimelineEvent) -> Void, warn: (String) -> Void = { _ in },
+    public func run(stop: InterruptFlag, emit: (TimelineEvent) -> Void, warn: (String) -> Void = { _ in },
                     didRead: (TimelineSnapshot) -> Void = { _ in }) throws -> TimelineSnapshot {
         let started = DispatchTime.now().uptimeNanoseconds
         let deadline = limitSeconds.map { started &+ UInt64(max(0, $0) * 1e9) }
@@ -60,10 +60,10 @@ public struct TimelineWatcher: Sendable {
     }
 
     /// Sleeps in short slices so a stop request is honoured quickly. false = stop now.
-    private static func sleep(until wake: UInt64, deadline: UInt64?, stop: StopSignal) -> Bool {
+    private static func sleep(until wake: UInt64, deadline: UInt64?, stop: InterruptFlag) -> Bool {
         let slice: UInt64 = 50_000_000
         while true {
-            if stop.isRequested { return false }
+            if stop.isRaised { return false }
             let now = DispatchTime.now().uptimeNanoseconds
             if let deadline, now >= deadline { return false }
             if now >= wake { return true }

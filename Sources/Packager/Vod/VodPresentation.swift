@@ -20,8 +20,6 @@ struct VodPresentation {
         var frameRate: Double?
     }
 
-    static let primaryPlaylist = "primary/index.m3u8"
-
     static func playlistPath(rendition: Int) -> String {
         VodSegmentWriter.primaryDirectory(rendition: rendition) + "/index.m3u8"
     }

@@ -35,7 +35,7 @@ final class TimelineWatcherTests: XCTestCase {
         var writeError: Error?
         let started = Date()
         let watcher = TimelineWatcher(location: .file(file.path), limitSeconds: 20)
-        let last = try watcher.run(stop: StopSignal(), emit: { events.append($0) }, didRead: { _ in
+        let last = try watcher.run(stop: InterruptFlag(), emit: { events.append($0) }, didRead: { _ in
             reads += 1
             guard reads < versions.count else { return }
             do {
@@ -65,7 +65,7 @@ final class TimelineWatcherTests: XCTestCase {
         let started = Date()
         var reads = 0
         let last = try TimelineWatcher(location: .file(file.path), limitSeconds: 1.2)
-            .run(stop: StopSignal(), emit: { _ in }, didRead: { _ in reads += 1 })
+            .run(stop: InterruptFlag(), emit: { _ in }, didRead: { _ in reads += 1 })
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertTrue(last.isLive)
         XCTAssertGreaterThanOrEqual(elapsed, 1.2)
@@ -79,12 +79,12 @@ final class TimelineWatcherTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("live.m3u8")
         try Data(livePlaylist(segments: 3, dateRanges: []).utf8).write(to: file)
-        let stop = StopSignal()
+        let stop = InterruptFlag()
         var reads = 0
         try TimelineWatcher(location: .file(file.path), limitSeconds: 10)
             .run(stop: stop, emit: { _ in }, didRead: { _ in
                 reads += 1
-                stop.request()
+                stop.raise()
             })
         XCTAssertEqual(reads, 1)
     }

@@ -1,8 +1,10 @@
+import DateRangeWriter
+
 /// All EXT-X-DATERANGE tags of one playlist that share an ID, seen as one range: the
 /// attributes merged in tag order (the first value of each name wins; a differing later
 /// value is a same-ID violation reported by a rule).
 public struct PlaylistDateRange: Sendable {
-    public static let interstitialClass = "com.apple.hls.interstitial"
+    public static let interstitialClass = DateRange.interstitialClass
 
     public let id: String
     public private(set) var tags: [DateRangeTag]
@@ -34,14 +36,14 @@ public struct PlaylistDateRange: Sendable {
     }
     public var isInterstitial: Bool { merged["CLASS"]?.value == PlaylistDateRange.interstitialClass }
     public var startDate: Timestamp? { merged["START-DATE"].flatMap { Timestamp.parse($0.value) } }
+    public var endDate: Timestamp? { merged["END-DATE"].flatMap { Timestamp.parse($0.value) } }
+    public var durationNanos: Int64? { merged["DURATION"].flatMap { DecimalSeconds.nanoseconds(Substring($0.value)) } }
 
     /// The end known from this range alone (END-DATE, else START-DATE + DURATION); nil when
     /// open-ended or ending on the next range of its class.
     public var explicitEnd: Timestamp? {
-        if let end = merged["END-DATE"].flatMap({ Timestamp.parse($0.value) }) { return end }
-        guard let start = startDate,
-              let duration = merged["DURATION"].flatMap({ DecimalSeconds.nanoseconds(Substring($0.value)) })
-        else { return nil }
+        if let end = endDate { return end }
+        guard let start = startDate, let duration = durationNanos else { return nil }
         return start.adding(nanoseconds: duration)
     }
 }

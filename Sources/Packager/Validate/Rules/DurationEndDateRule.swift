@@ -6,8 +6,8 @@ struct DurationEndDateRule: PlaylistRule {
     func check(_ playlist: Playlist) -> [Finding] {
         playlist.dateRanges.ranges.compactMap { range in
             guard let start = range.startDate,
-                  let end = range.merged["END-DATE"].flatMap({ Timestamp.parse($0.value) }),
-                  let duration = range.merged["DURATION"].flatMap({ DecimalSeconds.nanoseconds(Substring($0.value)) }),
+                  let end = range.endDate,
+                  let duration = range.durationNanos,
                   start.adding(nanoseconds: duration) != end
             else { return nil }
             let line = max(range.line(of: "END-DATE") ?? 0, range.line(of: "DURATION") ?? 0)

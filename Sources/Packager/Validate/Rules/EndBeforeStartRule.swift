@@ -6,7 +6,7 @@ struct EndBeforeStartRule: PlaylistRule {
     func check(_ playlist: Playlist) -> [Finding] {
         playlist.dateRanges.ranges.compactMap { range in
             guard let start = range.startDate,
-                  let end = range.merged["END-DATE"].flatMap({ Timestamp.parse($0.value) }),
+                  let end = range.endDate,
                   end < start
             else { return nil }
             return finding(playlist, line: range.line(of: "END-DATE") ?? range.firstLine, .error,
