@@ -46,7 +46,7 @@ public enum VodPipeline {
                         writer.ids = state.ids
                     }
                     for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
-                        try writer.write(segment, ids: state.ids)
+                        try writer.write(segment)
                     }
                 case .finished(let last):
                     lastVideo = last
@@ -62,7 +62,7 @@ public enum VodPipeline {
         state.finish(at: segmenter.lastVideoEnd ?? lastVideo ?? 0, segmenter: segmenter)
         writer.ids = state.ids
         for segment in try segmenter.finish() {
-            try writer.write(segment, ids: state.ids)
+            try writer.write(segment)
         }
         let startDate = options.startDate ?? demuxer.creationTime ?? VodOptions.fallbackStartDate
         let report = try VodPresentation(

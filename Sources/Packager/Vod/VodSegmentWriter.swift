@@ -29,13 +29,11 @@ final class VodSegmentWriter {
 
     static let initName = "init.mp4"
 
-    /// `primary/` for the first rendition, `primary_<k>/` for the others; assets by ID.
-    static func primaryDirectory(rendition: Int) -> String { rendition == 0 ? "primary" : "primary_\(rendition)" }
 
-    func directory(for target: OutputTarget, rendition: Int, ids: [Int: String]) -> String {
+    func directory(for target: OutputTarget, rendition: Int) -> String {
         switch target {
-        case .primary: return Self.primaryDirectory(rendition: rendition)
-        case .asset(let serial): return AssetLayout.directory(id: ids[serial] ?? "span-\(serial)")
+        case .primary: return OutputLayout.rendition(rendition)
+        case .asset(let serial): return OutputLayout.directory(id: ids[serial] ?? "span-\(serial)")
         }
     }
 
@@ -46,7 +44,7 @@ final class VodSegmentWriter {
     /// other renditions) or when a directory cannot be made (the in-memory path then reports it).
     func path(for target: OutputTarget, rendition: Int, index: Int) -> String? {
         if case .asset = target, rendition != 0 { return nil }
-        let dir = directory(for: target, rendition: rendition, ids: ids)
+        let dir = directory(for: target, rendition: rendition)
         let url = root.appendingPathComponent(dir)
         if !createdDirectories.contains(url.path) {
             guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil else { return nil }
@@ -55,11 +53,11 @@ final class VodSegmentWriter {
         return url.appendingPathComponent(String(format: "seg_%05d.%@", index, format.segmentExtension)).path
     }
 
-    func write(_ segment: FinishedSegment, ids: [Int: String]) throws {
+    func write(_ segment: FinishedSegment) throws {
         // An asset is the span's media from the first rendition (a media playlist, which the
         // interstitial spec allows); the other renditions only need the span cut out.
         if case .asset = segment.target, segment.rendition != 0 { return }
-        let dir = directory(for: segment.target, rendition: segment.rendition, ids: ids)
+        let dir = directory(for: segment.target, rendition: segment.rendition)
         let name = String(format: "seg_%05d.%@", segment.index, format.segmentExtension)
         if segment.fileSize == nil { try store(segment.bytes, at: dir + "/" + name) }
         if let initBytes = segment.initSegment, !initWritten.contains(dir) {

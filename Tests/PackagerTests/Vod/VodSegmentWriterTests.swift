@@ -10,11 +10,11 @@ final class VodSegmentWriterTests: XCTestCase {
         let root = try TestMedia.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let writer = VodSegmentWriter(root: root, format: .fmp4)
+        writer.ids = [7: "ad-1-1"]
         let payload = [UInt8](repeating: 0xAB, count: 1 << 20)
         for (i, target) in [OutputTarget.primary, .asset(7)].enumerated() {
             try writer.write(FinishedSegment(target: target, index: 0, startTicks: Int64(i) * 540_000, durationTicks: 540_000,
-                                             bytes: Data(payload), initSegment: Data([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70]), isLast: false),
-                             ids: [7: "ad-1-1"])
+                                             bytes: Data(payload), initSegment: Data([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70]), isLast: false))
         }
         // On disk, byte for byte …
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00000.m4s")).count, 1 << 20)
