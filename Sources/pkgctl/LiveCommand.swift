@@ -105,7 +105,7 @@ enum LiveFlags {
         }
         if let url = try SharedFlags.assetBaseURL(parsed) { o.assetBaseURL = url }
         if o.assetBaseURL == nil {
-            o.assetBaseURL = o.isHTTPOutput ? URL(string: o.output.hasSuffix("/") ? o.output : o.output + "/")
+            o.assetBaseURL = o.isHTTPOutput ? BaseURL.parse(o.output)
                 : URL(string: "http://127.0.0.1:8000/")
         }
         try SharedFlags.applySpanFlags(parsed, classifier: &o.classifier, policy: &o.policy)

@@ -32,7 +32,7 @@ enum SharedFlags {
 
     static func assetBaseURL(_ parsed: Arguments) throws -> URL? {
         guard let base = parsed.value("--asset-base-url") else { return nil }
-        guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
+        guard let url = BaseURL.parse(base) else {
             throw Arguments.Problem.badValue(option: "--asset-base-url", value: base, expected: "an absolute http(s) URL")
         }
         return url

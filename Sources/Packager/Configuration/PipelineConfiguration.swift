@@ -109,7 +109,7 @@ public struct PipelineConfiguration {
         if let o = try root.object("output") {
             try o.allowOnly(["asset_base_url", "start_date"])
             if let base = try o.string("asset_base_url") {
-                guard let url = URL(string: base.hasSuffix("/") ? base : base + "/"), url.scheme != nil, url.host != nil else {
+                guard let url = BaseURL.parse(base) else {
                     throw o.fail("asset_base_url", "'\(base)' is not an absolute URL")
                 }
                 options.assetBaseURL = url

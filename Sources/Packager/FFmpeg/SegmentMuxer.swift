@@ -21,11 +21,10 @@ final class SegmentMuxer {
     private var file: UnsafeMutablePointer<AVIOContext>?
     /// Size of the last segment when it was written straight to a file (its Data is then empty).
     private(set) var lastFileSize: Int?
-    /// Last DTS written per output stream (output time base), to refuse what would go backwards.
+    /// Last DTS written per output stream (output time base), to refuse what would go backwards:
+    /// audio that arrived after the video keyframe of a cut it belongs before, whose output has
+    /// already moved on.
     private var lastDTS: [Int64?]
-    /// Packets refused because their DTS did not advance: audio that arrived after the video
-    /// keyframe of a cut it belongs before, whose output has already moved on.
-    private(set) var lateDropped = 0
     /// Output streams whose packets carry ADTS headers to remove (AAC into fMP4).
     private var stripADTS: Set<Int> = []
     private(set) var initSegment: Data?
@@ -141,10 +140,7 @@ final class SegmentMuxer {
         av_packet_rescale_ts(scratch, inBase, stream.pointee.time_base)
         let dts = scratch.pointee.dts != pkgctl_nopts() ? scratch.pointee.dts : scratch.pointee.pts
         if dts != pkgctl_nopts() {
-            if let last = lastDTS[output], dts <= last {
-                lateDropped += 1
-                return
-            }
+            if let last = lastDTS[output], dts <= last { return }
             lastDTS[output] = dts
         }
         let written = av_write_frame(ctx, scratch)

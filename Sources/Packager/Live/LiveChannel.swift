@@ -26,7 +26,7 @@ public final class LiveChannel {
         let sink: PublishSink
         let stateDirectory: URL
         if options.isHTTPOutput {
-            guard let base = URL(string: options.output.hasSuffix("/") ? options.output : options.output + "/") else {
+            guard let base = BaseURL.parse(options.output) else {
                 throw LiveError.badOutput(options.output)
             }
             sink = HTTPSink(base: base, onEvent: { [log] event in log.log(event) })
@@ -76,10 +76,10 @@ public final class LiveChannel {
         guard let base = options.assetBaseURL?.absoluteString else { return options }
         var o = options
         for (kind, rule) in o.policy.rules where rule.assetSource == .extractedAsset {
-            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + AssetLayout.listTemplate)
+            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + OutputLayout.listTemplate)
         }
         if o.policy.fallback.assetSource == .extractedAsset {
-            o.policy.fallback.assetSource = .assetListTemplate(base + AssetLayout.listTemplate)
+            o.policy.fallback.assetSource = .assetListTemplate(base + OutputLayout.listTemplate)
         }
         return o
     }

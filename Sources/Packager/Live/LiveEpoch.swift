@@ -146,7 +146,7 @@ final class LiveEpoch {
             plannedDuration: span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
             outSection: span.outSection.isEmpty ? nil : span.outSection,
             placement: options.placement(for: span.kind) == .strip ? .strip : .overlay,
-            extractedAssetURI: AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL))
+            extractedAssetURI: OutputLayout.absolute(OutputLayout.playlist(id: id), base: options.assetBaseURL))
         if let actual {
             d.actualDuration = HLSDecimal(ticks90k: max(0, actual))
             d.inSection = span.inSection

@@ -6,8 +6,6 @@ import Foundation
 /// version through the sink's atomic replace, date ranges through the same-ID ledger, expired
 /// segments deleted after their availability time, and the restart state after each version.
 final class LivePublisher {
-    static func directory(rendition: Int) -> String { rendition == 0 ? "primary" : "primary_\(rendition)" }
-    static func playlist(rendition: Int) -> String { directory(rendition: rendition) + "/index.m3u8" }
 
     private let options: LiveOptions
     private let sink: PublishSink
@@ -44,7 +42,7 @@ final class LivePublisher {
     ///   reports how long it took from there until the playlist listing the segment was replaced.
     func publishPrimary(rendition: Int = 0, bytes: Data, initSegment: Data?, durationTicks: Int64, startTicks: Int64,
                         pdtMillis: Int64, discontinuity: Bool, receivedAt: Date) throws {
-        let dir = Self.directory(rendition: rendition) + "/"
+        let dir = OutputLayout.rendition(rendition) + "/"
         let index = state.takeSegmentIndex(rendition: rendition)
         let ext = options.segmentFormat.segmentExtension
         let name = String(format: "seg_%08d.%@", index, ext)
@@ -90,7 +88,7 @@ final class LivePublisher {
         }
         deleteExpired()
         let latency = clock().timeIntervalSince(receivedAt)
-        metrics?.segmentPublished(rendition: Self.directory(rendition: rendition), at: clock())
+        metrics?.segmentPublished(rendition: OutputLayout.rendition(rendition), at: clock())
         log.info(.segment, ["name": .string(dir + name), "duration": .double(Double(durationTicks) / 90_000),
                             "latency_ms": .double((latency * 10_000).rounded() / 10),
                             "bytes": .int(bytes.count), "pdt": .string(ProgramDateTimeText.format(millis: pdtMillis)),
@@ -101,7 +99,7 @@ final class LivePublisher {
 
     /// An asset segment (the span's own media, extracted while it airs).
     func publishAssetSegment(id: String, index: Int, bytes: Data, initSegment: Data?) throws {
-        let dir = AssetLayout.directory(id: id) + "/"
+        let dir = OutputLayout.directory(id: id) + "/"
         if index == 0, let initSegment { try sink.put(initSegment, name: dir + "init.mp4", kind: .asset) }
         let name = dir + String(format: "seg_%05d.%@", index, options.segmentFormat.segmentExtension)
         try sink.put(bytes, name: name, kind: .asset)
@@ -109,9 +107,9 @@ final class LivePublisher {
 
     /// The asset's VOD playlist, once the span has ended, and the asset list that names it.
     func publishAssetPlaylist(id: String, segments: [SegmentRecord]) throws {
-        let playlist = AssetLayout.mediaPlaylist(segments, requestedDuration: options.segmentDuration)
-        try sink.put(Data(playlist.render().utf8), name: AssetLayout.playlist(id: id), kind: .playlist)
-        guard let uri = AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL) else { return }
+        let playlist = OutputLayout.mediaPlaylist(segments, requestedDuration: options.segmentDuration)
+        try sink.put(Data(playlist.render().utf8), name: OutputLayout.playlist(id: id), kind: .playlist)
+        guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: id), base: options.assetBaseURL) else { return }
         let duration = HLSDecimal(ticks90k: segments.reduce(0) { $0 + $1.durationTicks })
         try publishAssetList(id: id, assets: [AssetList.Asset(uri: uri, duration: duration)])
         log.info(.publish, ["action": "asset", "id": .string(id), "duration": .string(duration.text),
@@ -121,7 +119,7 @@ final class LivePublisher {
     /// `assets/<id>/list.json`: empty when announced, the extracted asset once it is complete.
     func publishAssetList(id: String, assets: [AssetList.Asset]) throws {
         let json = try AssetListWriter.json(AssetList(assets: assets))
-        try sink.put(Data(json.utf8), name: AssetLayout.list(id: id), kind: .asset)
+        try sink.put(Data(json.utf8), name: OutputLayout.list(id: id), kind: .asset)
     }
 
     // MARK: interstitials
@@ -134,7 +132,7 @@ final class LivePublisher {
     func announce(_ description: SpanDescription) {
         do {
             let range = try options.policy.announcement(for: description)
-            if range.interstitial?.assetList?.contains(AssetLayout.list(id: description.id)) == true {
+            if range.interstitial?.assetList?.contains(OutputLayout.list(id: description.id)) == true {
                 // The list must answer before any playlist names it.
                 try publishAssetList(id: description.id, assets: [])
             }
@@ -179,7 +177,7 @@ final class LivePublisher {
         }
         let started = clock()
         let playlist = window.playlist(dateRanges: blocks, endList: endList)
-        let name = Self.playlist(rendition: rendition)
+        let name = OutputLayout.renditionPlaylist(rendition)
         if endList { state.endListed = true }
         // State first: after a crash between the two, a restart re-publishes what the state
         // holds, so no ID or segment name that a client may have seen is ever handed out again.
@@ -210,7 +208,7 @@ final class LivePublisher {
         state.announcedBandwidth = peak + peak / 5
         let list = variants.enumerated().map { k, v -> VariantStream in
             let measured = meters[k].peak
-            return VariantStream(uri: Self.playlist(rendition: k), bandwidth: measured + measured / 5,
+            return VariantStream(uri: OutputLayout.renditionPlaylist(k), bandwidth: measured + measured / 5,
                                  averageBandwidth: meters[k].average, codecs: v.codecs,
                                  resolution: v.resolution.map { (width: $0.0, height: $0.1) }, frameRate: v.frameRate)
         }

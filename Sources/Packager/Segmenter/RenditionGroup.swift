@@ -27,7 +27,6 @@ final class RenditionGroup {
     var firstVideoPTS: Int64? { leader.firstVideoPTS }
     var lastVideoEnd: Int64? { leader.lastVideoEnd }
     var droppedLeading: Int { renditions.reduce(0) { $0 + $1.droppedLeading } }
-    var lateDropped: Int { renditions.reduce(0) { $0 + $1.lateDropped } }
 
     func update(_ span: Span, placement: Placement) { renditions.forEach { $0.update(span, placement: placement) } }
     func forget(serial: Int) { renditions.forEach { $0.forget(serial: serial) } }

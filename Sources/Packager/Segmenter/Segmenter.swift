@@ -63,8 +63,6 @@ final class Segmenter {
     private(set) var lastVideoEnd: Int64?
     private(set) var firstVideoPTS: Int64?
     private(set) var droppedLeading = 0
-    /// Audio packets dropped because they arrived after their output had moved past them.
-    private(set) var lateDropped = 0
     private var finished: [FinishedSegment] = []
 
     /// Output stream order in every muxer: video first, then the audio streams.
@@ -273,7 +271,6 @@ final class Segmenter {
     private func endSpan(_ serial: Int, at pts: Int64) throws {
         guard var routed = spans[serial], let asset = assets[serial], let cutIn = routed.cutIn else { return }
         try end(asset, at: pts, isLast: true, target: .asset(serial))
-        lateDropped += asset.muxer.lateDropped
         assets[serial] = nil
         routed.cutOut = pts
         spans[serial] = routed
@@ -333,10 +330,8 @@ final class Segmenter {
             if routed.placement == .strip, let cutIn = routed.cutIn { shift += end - cutIn }
             active = nil
             assets[serial] = nil
-            lateDropped += asset.muxer.lateDropped
-        }
+            }
         try closeFinal(primary, endingAt: end - shift, target: .primary)
-        lateDropped += primary.muxer.lateDropped
         for (serial, routed) in spans where routed.cutIn == nil && routed.skipped == nil {
             withdraw(serial: serial, reason: routed.span.startTicks >= end
                      ? "span starts after the end of the media" : "span contains no keyframe")

@@ -1,8 +1,12 @@
 import Foundation
 
-/// Where a span's extracted asset lives in an output, for VOD and live alike, and the VOD
-/// playlist it gets: one place for the `assets/<id>/…` names and their absolute URIs.
-enum AssetLayout {
+/// The names in an output tree, for VOD and live alike: `primary/` (and `primary_<k>/` for
+/// further video renditions) and `assets/<id>/`, the absolute URIs of assets, and the VOD
+/// playlist an asset gets.
+enum OutputLayout {
+    static func rendition(_ k: Int) -> String { k == 0 ? "primary" : "primary_\(k)" }
+    static func renditionPlaylist(_ k: Int) -> String { rendition(k) + "/index.m3u8" }
+
     static func directory(id: String) -> String { "assets/" + id }
     static func playlist(id: String) -> String { directory(id: id) + "/index.m3u8" }
     static func list(id: String) -> String { directory(id: id) + "/list.json" }

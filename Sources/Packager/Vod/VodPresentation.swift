@@ -20,9 +20,6 @@ struct VodPresentation {
         var frameRate: Double?
     }
 
-    static func playlistPath(rendition: Int) -> String {
-        VodSegmentWriter.primaryDirectory(rendition: rendition) + "/index.m3u8"
-    }
 
     private var startMillis: Int64 { Int64((startDate.timeIntervalSince1970 * 1000).rounded()) }
 
@@ -63,13 +60,13 @@ struct VodPresentation {
             }
             entries.append(entry)
         }
-        let primaryRecords = records(writer.primary, mapDirectory: "primary") { millis(atPrimary: $0) }
         // Every media playlist carries the same date-range set (HLS §6.2.4) and the same target.
         let perRendition = renditions.indices.map { k in
-            records(writer.primaries[k] ?? [], mapDirectory: VodSegmentWriter.primaryDirectory(rendition: k)) {
+            records(writer.primaries[k] ?? [], mapDirectory: OutputLayout.rendition(k)) {
                 millis(atPrimary: $0)
             }
         }
+        let primaryRecords = perRendition.first ?? []
         let target = MediaPlaylist.targetDuration(for: perRendition.flatMap { $0.map(\.durationTicks) },
                                                   requested: options.segmentDuration)
         blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: primaryRecords) {
@@ -78,7 +75,7 @@ struct VodPresentation {
         for (k, list) in perRendition.enumerated() {
             let playlist = MediaPlaylist(kind: .vod, targetDuration: target, segments: list, dateRanges: blocks,
                                          independentSegments: true, endList: true)
-            try writer.store(playlist.render(), at: Self.playlistPath(rendition: k))
+            try writer.store(playlist.render(), at: OutputLayout.renditionPlaylist(k))
         }
         try writer.store(multivariant(perRendition, target: target).render(), at: "master.m3u8")
         let primaryDuration = primaryRecords.reduce(0) { $0 + $1.durationTicks }
@@ -103,14 +100,14 @@ struct VodPresentation {
 
     private func writeAssetPlaylist(_ written: [VodSegmentWriter.Written], id: String, firstMillis: Int64) throws {
         guard let first = written.first?.startTicks else { return }
-        let list = records(written, mapDirectory: AssetLayout.directory(id: id)) { firstMillis + ($0 - first) / 90 }
-        try writer.store(AssetLayout.mediaPlaylist(list, requestedDuration: options.segmentDuration).render(),
-                         at: AssetLayout.playlist(id: id))
+        let list = records(written, mapDirectory: OutputLayout.directory(id: id)) { firstMillis + ($0 - first) / 90 }
+        try writer.store(OutputLayout.mediaPlaylist(list, requestedDuration: options.segmentDuration).render(),
+                         at: OutputLayout.playlist(id: id))
     }
 
     private func assetURI(id: String) throws -> String {
-        guard let uri = AssetLayout.absolute(AssetLayout.playlist(id: id), base: options.assetBaseURL) else {
-            throw VodError.output(path: AssetLayout.directory(id: id), reason: "--asset-base-url must be an absolute URL")
+        guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: id), base: options.assetBaseURL) else {
+            throw VodError.output(path: OutputLayout.directory(id: id), reason: "--asset-base-url must be an absolute URL")
         }
         return uri
     }
@@ -132,7 +129,7 @@ struct VodPresentation {
             let (rendition, list) = pair
             var meter = BandwidthMeter(targetDuration: target)
             for segment in list { meter.add(segment) }
-            return VariantStream(uri: Self.playlistPath(rendition: k), bandwidth: meter.peak, averageBandwidth: meter.average,
+            return VariantStream(uri: OutputLayout.renditionPlaylist(k), bandwidth: meter.peak, averageBandwidth: meter.average,
                                  codecs: CodecString.list(rendition.codecs),
                                  resolution: rendition.video.width > 0 ? (rendition.video.width, rendition.video.height) : nil,
                                  frameRate: rendition.frameRate)
