@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Layout and dependency direction follow the design card:
-//   pkgctl → Packager → {CueDetect, DateRangeWriter}; only Packager imports CFFmpeg.
-// CueDetect and DateRangeWriter stay pure Swift (no FFmpeg, no files, no clocks).
+//   pkgctl → Packager → {CueDetect, DateRangeWriter} → Primitives; only Packager imports CFFmpeg.
+// CueDetect, DateRangeWriter and Primitives stay pure Swift (no FFmpeg, no files, no clocks);
+// Primitives holds what all of them share (bit reader/writer, JSON writer, ISO 8601, hex).
 let package = Package(
     name: "pkgctl",
     platforms: [.macOS(.v13)],
@@ -17,17 +18,18 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
         ),
-        .target(name: "CueDetect", path: "Sources/CueDetect"),
-        .target(name: "DateRangeWriter", path: "Sources/DateRangeWriter"),
+        .target(name: "Primitives", path: "Sources/Primitives"),
+        .target(name: "CueDetect", dependencies: ["Primitives"], path: "Sources/CueDetect"),
+        .target(name: "DateRangeWriter", dependencies: ["Primitives"], path: "Sources/DateRangeWriter"),
         .target(
             name: "Packager",
-            dependencies: ["CFFmpeg", "CueDetect", "DateRangeWriter"],
+            dependencies: ["CFFmpeg", "Primitives", "CueDetect", "DateRangeWriter"],
             path: "Sources/Packager"
         ),
         .executableTarget(name: "pkgctl", dependencies: ["Packager"], path: "Sources/pkgctl"),
         .testTarget(
             name: "PackagerTests",
-            dependencies: ["Packager", "CueDetect", "DateRangeWriter"],
+            dependencies: ["Packager", "Primitives", "CueDetect", "DateRangeWriter"],
             path: "Tests/PackagerTests",
             exclude: ["Fixtures"]
         ),

@@ -24,4 +24,12 @@ static inline void pkgctl_err2str(int errnum, char *buf, size_t size) {
     av_strerror(errnum, buf, size);
 }
 
+// renameat2(2) from glibc (2.28+), declared here because Swift's Glibc module is built without
+// _GNU_SOURCE. RENAME_EXCHANGE swaps two paths atomically: a staged output tree replaces the
+// published one with no moment where either is missing.
+extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+static inline int pkgctl_exchange_paths(const char *a, const char *b) {
+    return renameat2(-100 /* AT_FDCWD */, a, -100, b, 1u << 1 /* RENAME_EXCHANGE */);
+}
+
 #endif

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A JSON value with a deterministic text form: object keys in the order given, numbers
 /// either integers or canonical `HLSDecimal`s (never binary floats), strings escaped by hand.
 /// Used for asset lists and SVTA creative signalling, where the same input must always
@@ -24,7 +26,7 @@ public indirect enum CanonicalJSON: Hashable, Codable, Sendable {
         case let .bool(b): out += b ? "true" : "false"
         case let .integer(i): out += String(i)
         case let .decimal(d): out += d.text
-        case let .string(s): CanonicalJSON.writeString(s, to: &out)
+        case let .string(s): JSONValue.writeString(s, to: &out)
         case let .array(items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -37,32 +39,12 @@ public indirect enum CanonicalJSON: Hashable, Codable, Sendable {
             var seen: Set<String> = []
             for member in members where seen.insert(member.key).inserted {
                 if seen.count > 1 { out += "," }
-                CanonicalJSON.writeString(member.key, to: &out)
+                JSONValue.writeString(member.key, to: &out)
                 out += ":"
                 member.value.write(to: &out)
             }
             out += "}"
         }
-    }
-
-    static func writeString(_ s: String, to out: inout String) {
-        let hex: [Character] = Array("0123456789abcdef")
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u00"
-                out.append(hex[Int(scalar.value >> 4)])
-                out.append(hex[Int(scalar.value & 0xF)])
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
 

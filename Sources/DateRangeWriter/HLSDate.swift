@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A wall-clock instant with millisecond precision, rendered as `YYYY-MM-DDThh:mm:ss.SSSZ`
 /// (UTC, always three fractional digits). Formatting is done by hand from integer
@@ -64,55 +65,6 @@ public struct HLSDate: Hashable, Comparable, Codable, Sendable {
     }
 
     func append(to bytes: inout [UInt8]) {
-        let ms = millisecondsSinceEpoch
-        let days = floorDivide(ms, 86_400_000)
-        let msOfDay = ms - days * 86_400_000
-        let (year, month, day) = HLSDate.civil(fromDaysSinceEpoch: days)
-        appendPadded(year, width: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(month, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendPadded(day, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendPadded(msOfDay / 3_600_000, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(msOfDay / 60_000 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendPadded(msOfDay / 1000 % 60, width: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendPadded(msOfDay % 1000, width: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-    }
-
-    /// Proleptic Gregorian year/month/day for a day count from 1970-01-01, computed over
-    /// 400-year eras (146 097 days each) with March-based years so that the leap day is
-    /// the last day of a computed year.
-    static func civil(fromDaysSinceEpoch days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468                       // days since 0000-03-01
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097             // 0...146096
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153         // 0 = March
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
-    }
-}
-
-func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-    let q = a / b
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
-func appendPadded(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-    var divisor: Int64 = 1
-    for _ in 1..<width { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
-        rest %= divisor
-        divisor /= 10
+        ISO8601Text.append(millis: millisecondsSinceEpoch, to: &bytes)
     }
 }

@@ -54,10 +54,13 @@ public struct InterstitialPolicy: Hashable, Codable, Sendable {
             skipControlLabelID: rule.skipControlLabelID)
         switch rule.assetSource {
         case .extractedAsset:
-            guard let uri = span.extractedAssetURI else {
+            if let list = span.extractedAssetList {
+                attributes.assetList = list
+            } else if let uri = span.extractedAssetURI {
+                attributes.assetURI = uri
+            } else {
                 throw DateRangeError.missingExtractedAsset(id: span.id, kind: span.kind.rawValue)
             }
-            attributes.assetURI = uri
         case let .assetListTemplate(template):
             attributes.assetList = Self.expand(template, span: span, duration: templateDuration)
         }

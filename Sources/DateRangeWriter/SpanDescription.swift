@@ -32,10 +32,14 @@ public struct SpanDescription: Hashable, Codable, Sendable {
     public var placement: SpanPlacement
     /// Absolute URI of the asset playlist made from the span's own media.
     public var extractedAssetURI: String?
+    /// URI of an asset list naming several assets made from the span's media (a break with its
+    /// ads, one asset each); used instead of `extractedAssetURI` when set.
+    public var extractedAssetList: String?
 
     public init(kind: SpanKindName, id: String, startDate: HLSDate, plannedDuration: HLSDecimal? = nil,
                 actualDuration: HLSDecimal? = nil, outSection: [UInt8]? = nil, inSection: [UInt8]? = nil,
-                cancelled: Bool = false, placement: SpanPlacement, extractedAssetURI: String? = nil) {
+                cancelled: Bool = false, placement: SpanPlacement, extractedAssetURI: String? = nil,
+                extractedAssetList: String? = nil) {
         self.kind = kind
         self.id = id
         self.startDate = startDate
@@ -46,5 +50,6 @@ public struct SpanDescription: Hashable, Codable, Sendable {
         self.cancelled = cancelled
         self.placement = placement
         self.extractedAssetURI = extractedAssetURI
+        self.extractedAssetList = extractedAssetList
     }
 }

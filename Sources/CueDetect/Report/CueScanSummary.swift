@@ -1,3 +1,5 @@
+import Primitives
+
 /// Counts printed at the end of `pkgctl cues`: what each reader saw, what the tracker ignored.
 public struct CueScanSummary {
     public var cues: Int

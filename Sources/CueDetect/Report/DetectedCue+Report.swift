@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 extension DetectedCue {
     /// The `pkgctl cues --format json` line of this cue. `t0` is the unwrapped PTS of the first

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Seconds as reported in JSON: ticks / 90 000, rounded to the microsecond so that the same
 /// tick count always prints the same text (no 29.999988888888 noise).
 enum ReportTime {

@@ -1,3 +1,5 @@
+import Primitives
+
 extension Span {
     /// The `pkgctl cues --format json` line of this span; times in seconds from `t0`.
     public func reportJSON(t0: Int64?) -> JSONValue {

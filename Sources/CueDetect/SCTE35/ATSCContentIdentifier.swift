@@ -1,3 +1,5 @@
+import Primitives
+
 /// An ATSC content_identifier UPID (type 0x0B, ATSC A/57B): transport stream id, validity
 /// window and a content id string.
 public struct ATSCContentIdentifier: Equatable, Sendable {

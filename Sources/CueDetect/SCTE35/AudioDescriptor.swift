@@ -1,3 +1,5 @@
+import Primitives
+
 /// audio_descriptor() (tag 0x04, Table 26): which audio services the splice affects.
 public struct AudioDescriptor: Equatable, Sendable {
     public struct Component: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// avail_descriptor() (tag 0x00, Table 17): an id for the avail, chosen by the provider.
 public struct AvailDescriptor: Equatable, Sendable {
     public var providerAvailID: UInt32

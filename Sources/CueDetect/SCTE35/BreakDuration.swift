@@ -1,3 +1,5 @@
+import Primitives
+
 /// break_duration() (Table 15): how long a break lasts and whether the splicer returns by itself.
 public struct BreakDuration: Equatable, Sendable {
     /// 1: return to the network when `duration` ends; 0: an IN splice_insert is expected and

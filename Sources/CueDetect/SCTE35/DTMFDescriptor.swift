@@ -1,3 +1,5 @@
+import Primitives
+
 /// DTMF_descriptor() (tag 0x01, Table 18): tones a receiver should play, and how far ahead
 /// of the splice (preroll, tenths of a second).
 public struct DTMFDescriptor: Equatable, Sendable {

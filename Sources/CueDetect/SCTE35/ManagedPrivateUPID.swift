@@ -1,3 +1,5 @@
+import Primitives
+
 /// A Managed Private UPID (type 0x0C): a registered 32-bit format_identifier followed by
 /// bytes whose meaning that owner defines. The UPID length includes the identifier.
 public struct ManagedPrivateUPID: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// private_command() (Table 13): a 32-bit owner identifier (registered like a
 /// format_identifier) and opaque bytes.
 public struct PrivateCommand: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Why a splice_info_section could not be decoded. Every case names the byte offset (from
 /// table_id) where the problem was found.
 public enum SCTE35Error: Error, Equatable, CustomStringConvertible {

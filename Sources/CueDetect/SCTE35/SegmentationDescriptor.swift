@@ -1,3 +1,5 @@
+import Primitives
+
 /// segmentation_descriptor() (tag 0x02, Table 20): marks the start or end of a segment
 /// (programme, chapter, break, ad, placement opportunity…) and names its content by UPID.
 public struct SegmentationDescriptor: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 extension SegmentationUPID {
     /// Decodes UPID `bytes` of `type`, which started at `byteOffset` in the section. Length
     /// oddities that do not stop decoding become `warnings`.

@@ -1,3 +1,5 @@
+import Primitives
+
 extension SegmentationUPID {
     /// The UPID as one line of text for cue signals and HLS attributes: ASCII for the text
     /// types when every byte is printable, otherwise `0x` + upper-case hex of the bytes;

@@ -1,3 +1,5 @@
+import Primitives
+
 extension SpliceCommand {
     var jsonValue: JSONValue {
         let header: [(String, JSONValue?)] = [("name", .string(name))]

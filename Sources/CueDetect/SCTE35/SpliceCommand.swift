@@ -1,3 +1,5 @@
+import Primitives
+
 /// The splice command a section carries (Table 7), keyed by splice_command_type.
 public enum SpliceCommand: Equatable, Sendable {
     case spliceNull

@@ -1,3 +1,5 @@
+import Primitives
+
 extension SpliceDescriptor {
     var jsonValue: JSONValue {
         switch self {

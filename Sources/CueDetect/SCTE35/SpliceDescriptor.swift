@@ -1,3 +1,5 @@
+import Primitives
+
 /// A splice_descriptor() from the section's descriptor loop (Table 16/17).
 public enum SpliceDescriptor: Equatable, Sendable {
     case avail(AvailDescriptor)

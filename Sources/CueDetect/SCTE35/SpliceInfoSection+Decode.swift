@@ -1,3 +1,5 @@
+import Primitives
+
 extension SpliceInfoSection {
     /// Decodes one splice_info_section starting at `bytes[0]` (table_id). Bytes after
     /// section_length are ignored (TS stuffing). A bad CRC_32 does not stop decoding

@@ -1,3 +1,5 @@
+import Primitives
+
 extension SpliceInfoSection {
     /// The whole section as JSON, field names after threefive's (`info_section`, `command`,
     /// `descriptors`), plus `crc_ok` and `warnings`. Times are given in seconds (6 decimals)

@@ -1,3 +1,5 @@
+import Primitives
+
 /// splice_insert() (Table 10): an out or in point, for the whole program or per component.
 public struct SpliceInsert: Equatable, Sendable {
     /// One elementary stream's splice point in component splice mode.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// splice_schedule() (Table 8): splice events announced ahead by wall-clock time. Each event
 /// must later be re-sent as a splice_insert, so these are informational for a packager.
 public struct SpliceSchedule: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// splice_time() (Table 14): an optional 33-bit 90 kHz PTS. Without a time the splice is
 /// immediate (time_signal) or the time is left to the component/program loop.
 public struct SpliceTime: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import Primitives
+
 /// time_descriptor() (tag 0x03, Table 25): the TAI wall-clock time of the splice, for systems
 /// that carry PTP time alongside the video.
 public struct TimeDescriptor: Equatable, Sendable {

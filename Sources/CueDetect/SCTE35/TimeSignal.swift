@@ -1,3 +1,5 @@
+import Primitives
+
 /// time_signal() (Table 11): a bare splice_time; its meaning comes from the descriptors
 /// (usually segmentation descriptors) that travel with it.
 public struct TimeSignal: Equatable, Sendable {

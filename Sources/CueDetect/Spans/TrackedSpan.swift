@@ -1,3 +1,5 @@
+import Primitives
+
 /// Which signal family opened a span. Event ids are only unique within a family (and, for
 /// segmentation, pairing also needs the start type: its End is type + 1).
 enum SpanSource: Codable, Equatable, Sendable {

@@ -39,44 +39,49 @@ public enum CueScanError: Error, CustomStringConvertible {
     }
 }
 
-/// Reads every cue source of an input and pairs the cues into spans (batch form of the
-/// pipeline's first stages).
+/// `pkgctl cues`: the shared stages arranged for a cue-only read — the InputReader (libavformat
+/// discarding media, the TS scanner seeing every byte) feeding the SpanStage, whose span events
+/// are collected — so the spans reported are exactly those the packaging modes act on.
 public enum CueScan {
     public static func run(input: String, options: CueScanOptions = CueScanOptions()) throws -> CueScanResult {
-        var sources: [CueSource] = [InBandCueSource()]
-        if let sidecar = options.sidecar { sources.append(SidecarCueSource(url: sidecar)) }
-        if options.chapters { sources.append(ChapterCueSource()) }
         if let sidecar = options.sidecar, !FileManager.default.isReadableFile(atPath: sidecar.path) {
             throw CueScanError.sidecarUnreadable(path: sidecar.path, reason: "no such readable file")
         }
-        let media = try InBandCueReader(url: input, options: options.inputOptions).read()
-        let t0 = media.firstVideoTicks ?? media.startTicks
-        let cues = try sources.flatMap { try $0.cues(in: media) }
-        // Stable order by arrival (splice time when arrival is unknown): the tracker's clock.
-        let timed = cues.compactMap(\.timedCue).enumerated().sorted {
-            let a = $0.element.arrivalTicks ?? $0.element.spliceTicks
-            let b = $1.element.arrivalTicks ?? $1.element.spliceTicks
-            return a != b ? a < b : $0.offset < $1.offset
-        }.map(\.element)
-
-        var tracker = SpanTracker(classifier: options.classifier)
-        var events: [SpanEvent] = []
-        for cue in timed { events += tracker.ingest(cue) }
-        let end = media.lastVideoTicks ?? timed.last.map { $0.arrivalTicks ?? $0.spliceTicks }
-        if let end { events += tracker.finish(at: end) }
-
-        var spans: [Span] = []
-        var withdrawn: [Span] = []
-        for event in events {
-            switch event {
-            case .opened: break
-            case .closed(let span): spans.append(span)
-            case .cancelled(let span): if span.endTicks != nil { spans.append(span) } else { withdrawn.append(span) }
-            }
+        let reader = try InputReader(url: input, options: options.inputOptions, mode: .cuesOnly)
+        var external: [DetectedCue] = []
+        if let sidecar = options.sidecar { external += try SidecarCueSource(url: sidecar).cues(near: reader.streams.startTicks) }
+        if options.chapters { external += ChapterCueSource.cues(from: reader.streams.chapters) }
+        let spans = SpanStage(classifier: options.classifier, placement: PlacementRules(defaultPlacement: .strip),
+                              external: external)
+        let collector = CueCollector()
+        let chain = StageChain([spans, collector])
+        while let events = try reader.next() {
+            for event in events { try chain.send(event) }
         }
-        spans.sort { $0.startTicks != $1.startTicks ? $0.startTicks < $1.startTicks : $0.serial < $1.serial }
-        return CueScanResult(cues: cues, spans: spans, withdrawnSpans: withdrawn, t0: t0, endTicks: end,
-                             scan: media.scan, reconcile: media.reconcile, tracker: tracker.stats,
-                             formatName: media.formatName, streams: media.streams)
+        let sorted = collector.spans.sorted { $0.startTicks != $1.startTicks ? $0.startTicks < $1.startTicks : $0.serial < $1.serial }
+        return CueScanResult(cues: collector.cues, spans: sorted, withdrawnSpans: collector.withdrawn,
+                             t0: reader.firstVideoTicks ?? reader.streams.startTicks, endTicks: collector.end,
+                             scan: reader.scanStats, reconcile: reader.reconcileStats, tracker: spans.tracker.stats,
+                             formatName: reader.streams.formatName, streams: reader.streams.all)
+    }
+}
+
+/// Keeps what `pkgctl cues` reports: every cue, and the spans as the tracker closed them.
+private final class CueCollector: PipelineStage {
+    private(set) var cues: [DetectedCue] = []
+    private(set) var spans: [Span] = []
+    private(set) var withdrawn: [Span] = []
+    private(set) var end: Int64?
+
+    func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
+        switch event {
+        case .cue(let cue): cues.append(cue)
+        case .spanEvent(.closed(let span)): spans.append(span)
+        case .spanEvent(.cancelled(let span)):
+            if span.endTicks != nil { spans.append(span) } else { withdrawn.append(span) }
+        case .end(let last): end = last
+        default: break
+        }
+        try next(event)
     }
 }

@@ -1,28 +1,12 @@
 import CueDetect
 import Foundation
 
-/// A cue source plugin. The input is read once (`InBandCueReader`); each source then yields
-/// its cues on that input's timeline. New kinds (cue tags of a source playlist, discontinuity
-/// breaks of a stitched input) plug in here.
-protocol CueSource {
-    var name: String { get }
-    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue]
-}
-
-/// SCTE-35 carried in the TS itself (scanner + libavformat, already read with the media).
-struct InBandCueSource: CueSource {
-    let name = "in_band"
-    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] { media.cues }
-}
+// Cue sources beside the in-band SCTE-35 the InputReader delivers: their cues are known
+// before the media is read, and the SpanStage merges them into arrival order.
 
 /// A sidecar cue sheet (text `pts,cue` lines or JSON).
-struct SidecarCueSource: CueSource {
-    let name = "sidecar"
+struct SidecarCueSource {
     let url: URL
-
-    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] {
-        try cues(near: media.firstVideoTicks ?? media.startTicks)
-    }
 
     /// The sheet's cues placed on a timeline near `reference` (unwrapped ticks), by arrival.
     func cues(near reference: Int64?) throws -> [DetectedCue] {
@@ -57,11 +41,7 @@ struct SidecarCueSource: CueSource {
 
 /// Container chapters (MP4, MKV) read by libavformat; the SpanTracker's classifier decides
 /// which titles are recaps.
-struct ChapterCueSource: CueSource {
-    let name = "chapters"
-
-    func cues(in media: InBandCueReader.Result) throws -> [DetectedCue] { Self.cues(from: media.chapters) }
-
+enum ChapterCueSource {
     static func cues(from chapters: [ChapterInfo]) -> [DetectedCue] {
         chapters.map { chapter in
             let start = ProgramClock.ticks(seconds: chapter.start)

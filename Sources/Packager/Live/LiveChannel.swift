@@ -25,11 +25,17 @@ public final class LiveChannel {
         self.log = log
         let sink: PublishSink
         let stateDirectory: URL
+        // The HTTP sink confirms uploads from its worker thread; the publisher it reports to is
+        // made below, so the hook reaches it through this box.
+        let confirmations = ConfirmationHook()
         if options.isHTTPOutput {
             guard let base = BaseURL.parse(options.output) else {
                 throw LiveError.badOutput(options.output)
             }
-            sink = HTTPSink(base: base, onEvent: { [log] event in log.log(event) })
+            sink = HTTPSink(base: base, onEvent: { [log, confirmations] event in
+                log.log(event)
+                confirmations.forward(event)
+            })
             guard let dir = options.stateDirectory else { throw LiveError.stateDirectoryNeeded }
             stateDirectory = dir
         } else {
@@ -47,7 +53,7 @@ public final class LiveChannel {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
         }
         var state = try store.load() ?? LiveState(options: options)
-        let resumed = state.nextSegmentIndex > 0
+        let resumed = state.nextSegmentIndex > 0 || state.renditionSegmentIndices.contains { $0 > 0 }
         if resumed {
             log.info(.state, ["action": "resume", "media_sequence": .int(state.window.mediaSequence),
                               "next_segment": .int(state.nextSegmentIndex), "open_spans": .int(state.openSpans.count)])
@@ -60,8 +66,9 @@ public final class LiveChannel {
             registry = r
             metrics = try LiveMetrics(registry: r, channel: options.channel ?? "default")
         }
-        publisher = LivePublisher(options: options, sink: sink, store: store, state: state, log: log,
-                                  registry: registry, metrics: metrics)
+        publisher = LivePublisher(presentation: LivePresentation(state: state, options: options), sink: sink, store: store,
+                                  log: log, registry: registry, metrics: metrics)
+        confirmations.publisher = publisher
         retry = InputRetryPolicy(initialDelay: 0.5, maximumDelay: 8, inputTimeout: options.inputTimeout, log: log)
         stallSeconds = min(5, max(1, options.inputTimeout / 3))
         if resumed { try completeSpansLeftOpen() }
@@ -84,26 +91,17 @@ public final class LiveChannel {
         return o
     }
 
-    /// A restart cannot know where a break that was open at the crash ended; it is completed
-    /// at its planned end, or where the last published segment ended.
     private func completeSpansLeftOpen() throws {
-        for open in publisher.state.openSpans {
-            var d = open.description
-            let start = d.startDate.millisecondsSinceEpoch
-            let fallback = max(0, (publisher.state.lastSegmentEndMillis ?? start) - start)
-            d.actualDuration = d.plannedDuration ?? HLSDecimal(milliseconds: fallback)
-            publisher.complete(d)
-        }
-        try publisher.publishPlaylist()
+        publisher.update { p, now in p.completeSpansLeftOpen(now: now) }
     }
 
     public func run() -> Outcome {
-        var discontinuity = publisher.state.nextSegmentIndex > 0
+        var discontinuity = publisher.read { $0.state.nextSegmentIndex > 0 }
         var outcome = Outcome.stopped
         while !interrupt.isRaised {
-            let session: LiveInputSession
+            let session: LiveSession
             do {
-                session = try LiveInputSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds)
+                session = try LiveSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds)
                 retry.recordSuccess(now: Date())
                 log.info(.input, ["action": "open", "url": .string(options.input), "format": .string(session.formatName)])
             } catch {
@@ -132,16 +130,15 @@ public final class LiveChannel {
                 sleepInterruptibly(delay)
             }
         }
-        do {
-            try publisher.publishPlaylist(endList: options.endlistOnExit)
-        } catch {
-            log.error(.publish, ["action": "final playlist", "error": .string(String(describing: error))])
-        }
+        // Uploads still in flight are confirmed (and listed) first, so the final version — with
+        // ENDLIST when asked — is the last one.
+        publisher.flush()
+        publisher.update { p, now in p.publishAll(endList: options.endlistOnExit, now: now) }
         publisher.saveState()
         publisher.writeMetrics()
         publisher.flush()
         log.info(.shutdown, ["outcome": .string(outcome == .stopped ? "stopped" : "input lost"),
-                             "media_sequence": .int(publisher.state.window.mediaSequence)])
+                             "media_sequence": .int(publisher.read { $0.state.window.mediaSequence })])
         return outcome
     }
 
@@ -161,6 +158,19 @@ public enum LiveError: Error, CustomStringConvertible {
         case .badOutput(let o): return "cannot use output '\(o)'"
         case .stateDirectoryNeeded: return "HTTP output needs --state-dir DIR for the restart state"
         case .noVideo(let input): return "'\(input)' has no video stream to segment"
+        }
+    }
+}
+
+/// Carries an HTTP sink's upload results to the publisher, which exists only after the sink.
+private final class ConfirmationHook: @unchecked Sendable {
+    weak var publisher: LivePublisher?
+
+    func forward(_ event: PublishEvent) {
+        switch event {
+        case .published(let name, _, _, _): publisher?.confirm(name, stored: true)
+        case .failed(let name, _): publisher?.confirm(name, stored: false)
+        case .deleted, .retry, .superseded: break
         }
     }
 }

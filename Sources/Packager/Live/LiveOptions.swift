@@ -9,8 +9,11 @@ public struct LiveOptions {
     public var output: String = ""
     public var channel: String?
     public var segmentFormat: SegmentMuxerFormat = .ts
-    /// Cut target in seconds; EXT-X-TARGETDURATION is its ceiling and never changes.
+    /// Cut target in seconds.
     public var segmentDuration: Double = 6
+    /// EXT-X-TARGETDURATION fixed by the operator (`--target-duration`); nil: the rounded cut
+    /// target, raised before the first playlist if the input's GOP does not fit it.
+    public var fixedTargetDuration: Int?
     public var windowSegments: Int?
     public var windowSeconds: Double? = 60
     /// EVENT playlist (keep everything, PLAYLIST-TYPE:EVENT) instead of a sliding window.
@@ -39,11 +42,20 @@ public struct LiveOptions {
     /// restarts its timestamps, and the sheet's PTS refer to the input's own timeline).
     public var sidecar: URL?
 
+    /// How far ahead of its START-DATE (measured from the end of the last listed segment) an
+    /// interstitial is announced; nil announces as soon as the cue is routed.
+    public var announceLead: Double?
+    public var legacyDialects: [LegacyCueDialect] = []
+
     public init() {}
 
-    func placement(for kind: SpanKind) -> Placement { placementByKind[kind] ?? defaultPlacement }
+    var placementRules: PlacementRules { PlacementRules(defaultPlacement: defaultPlacement, byKind: placementByKind) }
 
-    var targetDuration: Int { max(1, Int(segmentDuration.rounded(.up))) }
+    /// EXT-X-TARGETDURATION until the planner fixes it when the first segment closes.
+    var targetDuration: Int {
+        get { fixedTargetDuration ?? max(1, Int(segmentDuration.rounded(.toNearestOrAwayFromZero))) }
+        set { fixedTargetDuration = newValue }
+    }
 
     public var isHTTPOutput: Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
 

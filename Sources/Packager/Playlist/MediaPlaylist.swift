@@ -1,3 +1,5 @@
+import Primitives
+
 /// A media playlist (VOD, EVENT or live window) ready to be written.
 ///
 /// Everything is derived from integers (ticks, epoch ms), so rendering the same value twice
@@ -54,7 +56,7 @@ public struct MediaPlaylist: Equatable, Sendable {
                 lines.append("#EXT-X-MAP:URI=\"\(map)\"")
             }
             currentMap = segment.mapURI
-            lines.append("#EXT-X-PROGRAM-DATE-TIME:" + ProgramDateTimeText.format(millis: segment.programDateTimeMillis))
+            lines.append("#EXT-X-PROGRAM-DATE-TIME:" + ISO8601Text.format(millis: segment.programDateTimeMillis))
             if segment.gap { lines.append("#EXT-X-GAP") }
             lines.append("#EXTINF:" + ExtinfText.format(ticks: segment.durationTicks) + ",")
             lines.append(segment.uri)

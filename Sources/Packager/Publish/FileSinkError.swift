@@ -5,6 +5,8 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidName(PublishNameError)
     /// `operation` (open, write, fsync, rename, mkdir, unlink…) on `path` failed with `errno`.
     case system(operation: String, path: String, name: String, errno: Int32)
+    /// A staged output tree could not be written or swapped in.
+    case output(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -14,6 +16,8 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
             let text = String(cString: strerror(code))
             return "cannot publish '\(name)': \(operation) '\(path)' failed: \(text) (errno \(code));"
                 + " the previously published version, if any, is unchanged"
+        case .output(let path, let reason):
+            return "cannot write output '\(path)': \(reason)"
         }
     }
 }

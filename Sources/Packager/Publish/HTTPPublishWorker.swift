@@ -45,6 +45,7 @@ final class HTTPPublishWorker: @unchecked Sendable {
             throw HTTPSinkError.closed(name: name.path)
         }
         let item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
+        while options.waitWhenFull, !stopping, !queue.fits(item) { condition.wait() }
         let superseded: PublishItem?
         do {
             superseded = try queue.enqueue(item)
@@ -107,6 +108,7 @@ final class HTTPPublishWorker: @unchecked Sendable {
         while queue.isEmpty && !stopping { condition.wait() }
         guard !stopping else { return nil }
         inFlight = queue.popFirst()
+        condition.broadcast()        // room for a put waiting on a full queue
         return inFlight
     }
 

@@ -39,6 +39,17 @@ public final class HTTPSink: PublishSink, @unchecked Sendable {
 
     public var stats: PublishStats { worker.stats }
 
+    /// Puts only queue: whether an item landed is reported through `onEvent`.
+    public var confirmsLater: Bool { true }
+
+    /// Waits for everything queued; throws when any item could not be stored, since what was
+    /// put is then not a whole presentation (a batch puts its playlists only after this).
+    public func commit() throws {
+        try flush(timeout: max(60, options.itemDeadline * 4))
+        let failed = stats.failures
+        if failed > 0 { throw HTTPSinkError.incomplete(base: base.absoluteString, failures: failed) }
+    }
+
     /// Stops publishing. Call `flush` first to send what is queued; anything still queued
     /// is reported as failed.
     public func close() {

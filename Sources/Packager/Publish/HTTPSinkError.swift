@@ -15,6 +15,8 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     case flushTimedOut(pending: Int, timeout: Double)
     /// The sink was closed; nothing more is published.
     case closed(name: String)
+    /// Some items could not be stored, so the presentation at `base` is not whole.
+    case incomplete(base: String, failures: Int)
 
     /// Whether trying the same request again may succeed: no answer, 408, 429, or 5xx.
     public var isRetryable: Bool {
@@ -43,6 +45,8 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(pending) items still unpublished after waiting \(timeout) s"
         case .closed(let name):
             return "cannot publish '\(name)': the HTTP sink is closed"
+        case .incomplete(let base, let failures):
+            return "\(failures) item(s) could not be stored at \(base); the presentation there is incomplete"
         }
     }
 }

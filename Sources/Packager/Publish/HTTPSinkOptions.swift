@@ -10,6 +10,9 @@ public struct HTTPSinkOptions: Equatable, Sendable {
     /// Timeout of one HTTP request.
     public var requestTimeout: Double = 10
     public var backoff = RetryBackoff()
+    /// A full queue makes `put` wait for room instead of refusing the item: right for a batch
+    /// (VOD) upload, where reading may wait for the network; live never waits.
+    public var waitWhenFull = false
     /// Headers added to every request (authorization, cache hints…).
     public var extraHeaders: [String: String] = [:]
 

@@ -18,6 +18,14 @@ struct PublishQueue: Sendable {
     var count: Int { items.count }
     var isEmpty: Bool { items.isEmpty }
 
+    /// Whether `enqueue(item)` would take it now.
+    func fits(_ item: PublishItem) -> Bool {
+        let replaced = item.isPlaylistPut ? items.firstIndex { $0.isPlaylistPut && $0.name == item.name } : nil
+        let countAfter = items.count + (replaced == nil ? 1 : 0)
+        let bytesAfter = bytes - (replaced.map { items[$0].payloadBytes } ?? 0) + item.payloadBytes
+        return countAfter <= maxItems && (bytesAfter <= maxBytes || countAfter == 1)
+    }
+
     /// Appends `item`; returns the queued item it superseded, if any.
     /// Throws `queueFull` (leaving the queue untouched) when the item does not fit.
     mutating func enqueue(_ item: PublishItem) throws -> PublishItem? {

@@ -9,17 +9,34 @@ public enum PublishedKind: String, Codable, Sendable, Equatable {
     case other
 }
 
-/// Where a channel's output goes: a directory or an HTTP origin.
+/// Where a presentation's output goes: a directory (live: every file replaced atomically; VOD: a
+/// staged tree swapped in whole) or an HTTP origin. vod and live publish through the same sinks.
 ///
-/// One sink serves one channel. Callers publish a segment before the playlist that names
+/// One sink serves one presentation. Callers publish a segment before the playlist that names
 /// it, and every sink keeps that order, so a reader never finds a listed segment missing.
 /// Playlists are replaced atomically from a reader's point of view.
 public protocol PublishSink: AnyObject {
-    /// Publishes `data` under `name`, a relative path such as "video/seg_00042.ts".
+    /// Publishes `data` under `name`, a relative path such as "primary/seg_00042.ts".
     func put(_ data: Data, name: String, kind: PublishedKind) throws
     /// Removes `name`; removing something that does not exist is not an error.
     func delete(name: String) throws
     /// Waits until everything handed over so far has been published or given up on.
     func flush(timeout: Double) throws
     var stats: PublishStats { get }
+    /// Whether `put` only queues the item (an HTTP origin): whether it landed is reported later,
+    /// through the sink's events, not by `put` returning.
+    var confirmsLater: Bool { get }
+    /// A file the caller may write `name` into itself (a staged tree that is swapped in whole),
+    /// so segment bytes go from the muxer to the page cache with no copy; nil when puts must
+    /// carry the bytes.
+    func directPath(for name: String) throws -> String?
+    /// Makes everything put so far visible as one whole (a staged tree is swapped in); throws
+    /// when part of it could not be stored, in which case nothing new becomes visible.
+    func commit() throws
+}
+
+extension PublishSink {
+    public var confirmsLater: Bool { false }
+    public func directPath(for name: String) throws -> String? { nil }
+    public func commit() throws {}
 }

@@ -1,4 +1,5 @@
 import CueDetect
+import Primitives
 
 /// JSON spelled by hand where the writer wants fixed key order and byte-stable output (log
 /// lines, timeline snapshots). String escaping is CueDetect's, so every JSON pkgctl prints

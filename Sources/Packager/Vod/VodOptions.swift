@@ -25,7 +25,7 @@ public struct VodOptions {
 
     public init() {}
 
-    func placement(for kind: SpanKind) -> Placement { placementByKind[kind] ?? defaultPlacement }
+    var placementRules: PlacementRules { PlacementRules(defaultPlacement: defaultPlacement, byKind: placementByKind) }
 }
 
 /// Segment container choice as the configuration and CLI spell it.

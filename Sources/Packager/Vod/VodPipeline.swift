@@ -2,86 +2,103 @@ import CueDetect
 import DateRangeWriter
 import Foundation
 
-/// `pkgctl vod`: one pass over a recorded programme — demux, cues, spans, segments — then the
-/// playlists and report, built in a staging directory and swapped into place.
+/// `pkgctl vod`: the shared stages arranged for a recorded programme. One pass on two threads —
+/// the InputReader (demux with the TS scanner on the tee) on one, span routing, cutting,
+/// muxing and the sink on the other — then the playlists and report, put after every segment
+/// they name, and the sink committed: a staged directory is swapped in whole, an HTTP origin
+/// gets its playlists only once every segment landed.
 public enum VodPipeline {
     public static func run(input: String, output: URL, options: VodOptions,
                            log: (String) -> Void = { _ in }) throws -> VodReport {
-        let directory = try OutputDirectory(destination: output)
-        let feed = InBandCueFeed()
-        let demuxer = try MediaDemuxer(url: input, observer: feed.observe)
-        let videos = demuxer.streams.filter { $0.kind == .video }
-        guard let video = videos.first else {
-            throw VodError.noVideo(input: input, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" }
-                .joined(separator: ", "))
+        try run(input: input, sink: try StagedDirectorySink(destination: output), options: options)
+    }
+
+    /// Publishes to an HTTP origin (`base` is the presentation's prefix there).
+    public static func run(input: String, origin base: URL, options: VodOptions) throws -> VodReport {
+        var http = HTTPSinkOptions()
+        http.waitWhenFull = true
+        return try run(input: input, sink: HTTPSink(base: base, options: http), options: options)
+    }
+
+    static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        let reader = try InputReader(url: input, mode: .media)
+        let streams = reader.streams
+        let collector = VodCollector(sink: sink, format: options.segmentFormat)
+        let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
+        let cuts = CutStage(streams: streams, rule: CutRule(targetSeconds: options.segmentDuration, hardCap: false),
+                            assembler: .init(format: options.segmentFormat.muxerFormat, segmentPath: direct ? { [collector] in
+                                collector.directPath(for: $0, rendition: $1, index: $2)
+                            } : nil))
+        let chain = StageChain([
+            SpanStage(classifier: options.classifier, placement: options.placementRules,
+                      external: try externalCues(options: options, streams: streams)),
+            cuts, collector,
+        ])
+        let sourceEnd = try ReaderThread.drive(reader, into: chain)
+        try sink.flush(timeout: 600)
+        let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
+        let notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
+        let built = try VodPresentation(options: options, streams: streams, startDate: startDate,
+                                        t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
+                                        collected: collector, notes: notes).build()
+        guard sink.stats.failures == 0 else {
+            throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored; no playlist was published")
         }
-        let audio = demuxer.streams.filter { $0.kind == .audio }.map(\.index)
-        let writer = VodSegmentWriter(root: directory.staging, format: options.segmentFormat)
-        let segmenter = try RenditionGroup(
-            parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: videos.map(\.index) + audio),
-            videoIndices: videos.map(\.index), audioIndices: audio,
-            config: .init(format: options.segmentFormat.muxerFormat,
-                          targetTicks: ProgramClock.ticks(seconds: options.segmentDuration),
-                          segmentPath: { [writer] in writer.path(for: $0, rendition: $1, index: $2) }))
-        var state = VodSpanState(options: options)
-        state.external = try externalCues(options: options, demuxer: demuxer)
-        // Reading and segmenting run on two threads: libavformat's demux and the TS scanner on
-        // one, cutting, muxing and writing on this one.
-        let stage = VodDemuxStage(demuxer: demuxer, feed: feed, wanted: Set(videos.map(\.index) + audio))
-        stage.start()
-        var clock = PacketClock()
-        var lastVideo: Int64?
-        var failure: Error?
-        while let work = stage.pipe.pop() {
-            if failure != nil { continue }                  // drain so the reader can finish
-            do {
-                switch work {
-                case .cues(let cues):
-                    for cue in cues { state.ingest(cue, segmenter: segmenter) }
-                    writer.ids = state.ids
-                case .packet(let packet):
-                    guard let (pts, dts) = clock.times(of: packet) else { continue }
-                    if packet.streamIndex == video.index {   // the leader's clock
-                        state.advance(to: pts, segmenter: segmenter)
-                        writer.ids = state.ids
-                    }
-                    for segment in try segmenter.consume(packet, pts: pts, dts: dts) {
-                        try writer.write(segment)
-                    }
-                case .finished(let last):
-                    lastVideo = last
-                case .failed(let error):
-                    failure = error
-                }
-            } catch {
-                failure = error
-                stage.cancel()
-            }
-        }
-        if let failure { throw failure }
-        state.finish(at: segmenter.lastVideoEnd ?? lastVideo ?? 0, segmenter: segmenter)
-        writer.ids = state.ids
-        for segment in try segmenter.finish() {
-            try writer.write(segment)
-        }
-        let startDate = options.startDate ?? demuxer.creationTime ?? VodOptions.fallbackStartDate
-        let report = try VodPresentation(
-            options: options, startDate: startDate, t0: segmenter.firstVideoPTS ?? 0, segmenter: segmenter,
-            writer: writer, state: state,
-            renditions: videos.map { v in
-                VodPresentation.Rendition(video: v, codecs: demuxer.codecDescriptions(indices: [v.index] + audio),
-                                          frameRate: demuxer.frameRate(streamIndex: v.index))
-            }, input: input
-        ).write(to: directory.staging)
-        try directory.commit()
-        return report
+        for file in built.files { try sink.put(file.data, name: file.name, kind: file.kind) }
+        try sink.commit()
+        return built.report
     }
 
     /// Sidecar and chapter cues, known before the media is read and fed as media time passes.
-    private static func externalCues(options: VodOptions, demuxer: MediaDemuxer) throws -> [DetectedCue] {
+    private static func externalCues(options: VodOptions, streams: InputStreams) throws -> [DetectedCue] {
         var cues: [DetectedCue] = []
-        if let sidecar = options.sidecar { cues += try SidecarCueSource(url: sidecar).cues(near: demuxer.startTicks) }
-        if options.chapters { cues += ChapterCueSource.cues(from: demuxer.chapters) }
-        return cues.sorted { ($0.arrivalTicks ?? $0.effectiveTicks ?? 0) < ($1.arrivalTicks ?? $1.effectiveTicks ?? 0) }
+        if let sidecar = options.sidecar { cues += try SidecarCueSource(url: sidecar).cues(near: streams.startTicks) }
+        if options.chapters { cues += ChapterCueSource.cues(from: streams.chapters) }
+        return cues
+    }
+}
+
+/// Runs an InputReader on its own thread, feeding a chain on the calling thread through a
+/// bounded pipe: demuxing overlaps cutting and writing.
+enum ReaderThread {
+    private enum Batch {
+        case events([PipelineEvent])
+        case failed(Error)
+    }
+
+    /// Returns where the leading video ended (from the reader's `.end`).
+    static func drive(_ reader: InputReader, into chain: StageChain) throws -> Int64? {
+        let pipe = WorkPipe<Batch>(capacity: 256)
+        let stop = InterruptFlag()
+        let thread = Thread { [reader] in
+            defer { pipe.close() }
+            do {
+                while !stop.isRaised, let events = try reader.next() { pipe.push(.events(events)) }
+            } catch {
+                pipe.push(.failed(error))
+            }
+        }
+        thread.name = "pkgctl-reader"
+        thread.start()
+        var failure: Error?
+        var end: Int64?
+        while let batch = pipe.pop() {
+            guard failure == nil else { continue }          // drain so the reader can finish
+            do {
+                switch batch {
+                case .failed(let error): throw error
+                case .events(let events):
+                    for event in events {
+                        if case .end(let last) = event { end = last }
+                        try chain.send(event)
+                    }
+                }
+            } catch {
+                failure = error
+                stop.raise()
+            }
+        }
+        if let failure { throw failure }
+        return end
     }
 }

@@ -2,138 +2,162 @@ import CueDetect
 import DateRangeWriter
 import Foundation
 
-/// Turns what the segmenter wrote into the VOD presentation: asset playlists, the primary media
-/// playlist with one interstitial per span, the multivariant playlist and report.json.
+/// Turns what the VOD chain collected into the presentation's remaining files — asset
+/// playlists (and asset lists for breaks that hold ads), the primary media playlists with one
+/// interstitial per routed span, the multivariant playlist, report.json — without touching the
+/// sink itself: the caller puts the files, playlists after every segment they name.
 struct VodPresentation {
-    let options: VodOptions
-    let startDate: Date
-    let t0: Int64
-    let segmenter: RenditionGroup
-    let writer: VodSegmentWriter
-    let state: VodSpanState
-    let renditions: [Rendition]
-    let input: String
-
-    struct Rendition {
-        var video: StreamInfo
-        var codecs: [CodecDescription]
-        var frameRate: Double?
+    struct File {
+        var name: String
+        var data: Data
+        var kind: PublishedKind
     }
 
+    let options: VodOptions
+    let streams: InputStreams
+    let startDate: Date
+    /// PTS of the first primary frame: PDT `startDate`, report time 0.
+    let t0: Int64
+    let sourceEnd: Int64
+    let collected: VodCollector
+    let notes: [String]
 
     private var startMillis: Int64 { Int64((startDate.timeIntervalSince1970 * 1000).rounded()) }
-
     private func millis(atPrimary ticks: Int64) -> Int64 { startMillis + (ticks - t0) / 90 }
 
-    func write(to root: URL) throws -> VodReport {
-        var warnings: [String] = []
+    func build() throws -> (files: [File], report: VodReport) {
+        var files: [File] = []
+        var warnings = collected.warnings + notes
         var entries: [VodReport.SpanEntry] = []
         var blocks: [DateRangeBlock] = []
         var legacy: [LegacyCueBlocks.Span] = []
-        let routed = segmenter.spans.values.sorted { $0.span.startTicks < $1.span.startTicks }
-        for r in routed {
-            let id = state.ids[r.span.serial]
-            var entry = VodReport.SpanEntry(id: id, span: r.span, placement: r.placement, cutIn: r.cutIn, cutOut: r.cutOut,
-                                            skipped: r.skipped, assetURI: nil, primaryPosition: nil)
-            if let reason = r.skipped {
-                warnings.append("span \(id ?? "#\(r.span.serial)") (\(r.span.signalName) \(r.span.eventID)) skipped: \(reason)")
-            } else if let id, let cutIn = r.cutIn, let cutOut = r.cutOut, let position = r.primaryPosition,
-                      let segments = writer.assets[r.span.serial], !segments.isEmpty {
-                let uri = try assetURI(id: id)
-                try writeAssetPlaylist(segments, id: id, firstMillis: millis(atPrimary: position))
-                let tag = try interstitialTag(r, id: id, assetURI: uri, position: position, duration: cutOut - cutIn)
+        let summaries = SpanCutSummary.gather(collected.records)
+        let routes = collected.routes.values.filter { collected.forgotten[$0.key] == nil }
+            .sorted { ($0.startTicks, $0.key) < ($1.startTicks, $1.key) }
+        for route in routes {
+            let span = collected.ends[route.key]?.span ?? route.span
+            let summary = summaries[route.key] ?? SpanCutSummary()
+            var entry = VodReport.SpanEntry(id: route.id, span: span, placement: route.placement, cutIn: summary.cutIn,
+                                            cutOut: summary.cutOut, skipped: summary.skipped)
+            if let reason = summary.skipped {
+                warnings.append("span \(route.id) (\(span.signalName) \(span.eventID)) skipped: \(reason)")
+            } else if let cutIn = summary.cutIn, let cutOut = summary.cutOut, let position = summary.position,
+                      let assets = try assets(of: route, summary, cutIn: cutIn, position: position, into: &files) {
+                let tag = try interstitialTag(route, span: span, position: position, duration: cutOut - cutIn, assets: assets)
                 blocks.append(DateRangeBlock(anchorMillis: millis(atPrimary: position), lines: [tag]))
-                if r.placement == .overlay, let startDate = try? HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)) {
+                if route.placement == .overlay, let date = try? HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)) {
                     legacy.append(.init(cue: LegacyCueSpan(
-                        id: id, startDate: startDate,
-                        plannedDuration: r.span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
-                        actualDuration: HLSDecimal(ticks90k: cutOut - cutIn), outSection: r.span.outSection,
-                        inSection: r.span.inSection), start: position, end: position + (cutOut - cutIn)))
+                        id: route.id, startDate: date, plannedDuration: span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
+                        actualDuration: HLSDecimal(ticks90k: cutOut - cutIn), outSection: span.outSection,
+                        inSection: span.inSection), startMillis: millis(atPrimary: position),
+                        endMillis: millis(atPrimary: position + (cutOut - cutIn))))
                 } else if !options.legacyDialects.isEmpty {
-                    warnings.append("legacy cue tags need overlay placement; span \(id) is stripped from the primary")
+                    warnings.append("legacy cue tags need overlay placement; span \(route.id) is stripped from the primary")
                 }
-                entry.assetURI = uri
+                entry.assetURI = assets.uri
                 entry.primaryPosition = Double((position - t0) / 90) / 1000
+                entry.nested = assets.nested
             } else {
                 entry.skipped = "no media was cut for it"
-                warnings.append("span \(id ?? "#\(r.span.serial)") produced no asset segments")
+                warnings.append("span \(route.id) produced no asset segments")
             }
             entries.append(entry)
         }
-        // Every media playlist carries the same date-range set (HLS §6.2.4) and the same target.
-        let perRendition = renditions.indices.map { k in
-            records(writer.primaries[k] ?? [], mapDirectory: OutputLayout.rendition(k)) {
-                millis(atPrimary: $0)
-            }
+        for skip in collected.skips {
+            entries.append(VodReport.SpanEntry(id: skip.id, span: skip.span, placement: options.placementRules.placement(for: skip.span.kind),
+                                               skipped: skip.reason))
+            warnings.append("span \(skip.span.signalName) \(skip.span.eventID) skipped: \(skip.reason)")
         }
-        let primaryRecords = perRendition.first ?? []
+        let perRendition = streams.videos.indices.map { k in
+            records(collected.primaries[k] ?? [], directory: OutputLayout.rendition(k)) { millis(atPrimary: $0) }
+        }
         let target = MediaPlaylist.targetDuration(for: perRendition.flatMap { $0.map(\.durationTicks) },
                                                   requested: options.segmentDuration)
-        blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: primaryRecords) {
+        blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: perRendition.first ?? []) {
             warnings.append($0)
         }
         for (k, list) in perRendition.enumerated() {
-            let playlist = MediaPlaylist(kind: .vod, targetDuration: target, segments: list, dateRanges: blocks,
-                                         independentSegments: true, endList: true)
-            try writer.store(playlist.render(), at: OutputLayout.renditionPlaylist(k))
+            files.append(text(PlaylistRenderer.vod(list, targetDuration: target, dateRanges: blocks).render(),
+                              OutputLayout.renditionPlaylist(k)))
         }
-        try writer.store(multivariant(perRendition, target: target).render(), at: "master.m3u8")
-        let primaryDuration = primaryRecords.reduce(0) { $0 + $1.durationTicks }
-        let report = VodReport(input: input, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
-                               sourceDurationTicks: (segmenter.lastVideoEnd ?? t0) - t0,
-                               primaryDurationTicks: primaryDuration, primarySegments: primaryRecords.count,
-                               spans: entries, withdrawn: state.withdrawn, cues: state.cues.count,
-                               warnings: warnings + (segmenter.droppedLeading > 0
-                                   ? ["\(segmenter.droppedLeading) video packet(s) before the first keyframe dropped"] : []))
-        try writer.store(report.json.serialized(pretty: true) + "\n", at: "report.json")
-        return report
+        let meters = perRendition.map { list -> BandwidthMeter in
+            var meter = BandwidthMeter(targetDuration: target)
+            for segment in list { meter.add(segment) }
+            return meter
+        }
+        files.append(text(PlaylistRenderer.multivariant(streams.variants, meters: meters, headroomPercent: 0).render(),
+                          OutputLayout.master))
+        let primary = perRendition.first ?? []
+        let report = VodReport(input: streams.url, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
+                               sourceDurationTicks: sourceEnd - t0, primaryDurationTicks: primary.reduce(0) { $0 + $1.durationTicks },
+                               primarySegments: primary.count, spans: entries, withdrawn: collected.withdrawn,
+                               cues: collected.cues.count, warnings: warnings)
+        files.append(File(name: OutputLayout.report, data: Data((report.json.serialized(pretty: true) + "\n").utf8), kind: .other))
+        return (files, report)
     }
 
-    private func records(_ written: [VodSegmentWriter.Written], mapDirectory: String,
-                         pdt: (Int64) -> Int64) -> [SegmentRecord] {
-        written.map { w in
-            SegmentRecord(uri: w.uri, durationTicks: w.durationTicks, startTicks: w.startTicks,
-                          bytes: w.bytes, discontinuity: false, programDateTimeMillis: pdt(w.startTicks),
-                          mapURI: writer.initWritten.contains(mapDirectory) ? VodSegmentWriter.initName : nil)
+    /// The assets a routed span became: one playlist per piece that got media, and for a break
+    /// that holds nested spans an asset list naming each in order. nil when no piece has media.
+    private func assets(of route: SpanRoute, _ summary: SpanCutSummary, cutIn: Int64, position: Int64,
+                        into files: inout [File]) throws -> SpanAssets? {
+        var listed: [(id: String, uri: String, ticks: Int64, owner: Int?)] = []
+        for piece in summary.pieces {
+            guard let written = collected.pieces[piece.key], let first = written.first else { continue }
+            let id = OutputLayout.assetID(of: piece.key, spanID: route.id, ownerID: piece.key.owner.flatMap { collected.nests[$0]?.id })
+            let firstMillis = millis(atPrimary: position) + (piece.inTicks - cutIn) / 90
+            let list = records(written, directory: OutputLayout.directory(id: id)) { firstMillis + ($0 - first.startTicks) / 90 }
+            let target = MediaPlaylist.targetDuration(for: list.map(\.durationTicks), requested: options.segmentDuration)
+            files.append(text(PlaylistRenderer.vod(list, targetDuration: target).render(), OutputLayout.playlist(id: id)))
+            listed.append((id, try absolute(OutputLayout.playlist(id: id), what: id), list.reduce(0) { $0 + $1.durationTicks },
+                           piece.key.owner))
+        }
+        guard !listed.isEmpty else { return nil }
+        let nested = collected.nests.values.filter { $0.parent == route.key }.sorted { $0.key < $1.key }.map { n in
+            let piece = listed.first { $0.owner == n.key }
+            return VodReport.NestedEntry(id: n.id, span: collected.ends[n.key]?.span ?? n.span, assetURI: piece?.uri,
+                                         assetDurationTicks: piece?.ticks,
+                                         outcome: piece == nil ? (collected.forgotten[n.key] != nil ? "withdrawn before its splice"
+                                                                  : "no media of its own") : "asset-list entry")
+        }
+        guard !nested.isEmpty || listed.count > 1 else { return SpanAssets(uri: listed[0].uri, listURI: nil, nested: []) }
+        let list = AssetList(assets: listed.map { AssetList.Asset(uri: $0.uri, duration: HLSDecimal(ticks90k: $0.ticks)) })
+        files.append(File(name: OutputLayout.list(id: route.id), data: Data(try AssetListWriter.json(list).utf8), kind: .asset))
+        return SpanAssets(uri: nil, listURI: try absolute(OutputLayout.list(id: route.id), what: route.id), nested: nested)
+    }
+
+    private struct SpanAssets {
+        var uri: String?
+        var listURI: String?
+        var nested: [VodReport.NestedEntry]
+    }
+
+    private func interstitialTag(_ route: SpanRoute, span: Span, position: Int64, duration: Int64,
+                                 assets: SpanAssets) throws -> String {
+        let description = SpanDescription(
+            kind: SpanKindName(rawValue: span.kind.rawValue), id: route.id,
+            startDate: try HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)),
+            plannedDuration: span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
+            actualDuration: HLSDecimal(ticks90k: duration),
+            outSection: span.outSection.isEmpty ? nil : span.outSection, inSection: span.inSection,
+            placement: route.placement == .strip ? .strip : .overlay,
+            extractedAssetURI: assets.uri, extractedAssetList: assets.listURI)
+        return try options.policy.completeRange(for: description).tag()
+    }
+
+    private func records(_ written: [VodCollector.Written], directory: String, pdt: (Int64) -> Int64) -> [SegmentRecord] {
+        let map = collected.initWritten.contains(directory) ? OutputLayout.initName : nil
+        return written.map { w in
+            SegmentRecord(uri: w.uri, durationTicks: w.durationTicks, startTicks: w.startTicks, bytes: w.bytes,
+                          discontinuity: false, programDateTimeMillis: pdt(w.startTicks), mapURI: map)
         }
     }
 
-    private func writeAssetPlaylist(_ written: [VodSegmentWriter.Written], id: String, firstMillis: Int64) throws {
-        guard let first = written.first?.startTicks else { return }
-        let list = records(written, mapDirectory: OutputLayout.directory(id: id)) { firstMillis + ($0 - first) / 90 }
-        try writer.store(OutputLayout.mediaPlaylist(list, requestedDuration: options.segmentDuration).render(),
-                         at: OutputLayout.playlist(id: id))
-    }
-
-    private func assetURI(id: String) throws -> String {
-        guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: id), base: options.assetBaseURL) else {
+    private func absolute(_ relative: String, what id: String) throws -> String {
+        guard let uri = OutputLayout.absolute(relative, base: options.assetBaseURL) else {
             throw VodError.output(path: OutputLayout.directory(id: id), reason: "--asset-base-url must be an absolute URL")
         }
         return uri
     }
 
-    private func interstitialTag(_ r: RoutedSpan, id: String, assetURI: String, position: Int64,
-                                 duration: Int64) throws -> String {
-        let description = SpanDescription(
-            kind: SpanKindName(rawValue: r.span.kind.rawValue), id: id,
-            startDate: try HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)),
-            plannedDuration: r.span.plannedDurationTicks.map(HLSDecimal.init(ticks90k:)),
-            actualDuration: HLSDecimal(ticks90k: duration),
-            outSection: r.span.outSection.isEmpty ? nil : r.span.outSection, inSection: r.span.inSection,
-            cancelled: false, placement: r.placement == .strip ? .strip : .overlay, extractedAssetURI: assetURI)
-        return try options.policy.completeRange(for: description).tag()
-    }
-
-    private func multivariant(_ lists: [[SegmentRecord]], target: Int) -> MultivariantPlaylist {
-        let variants = zip(renditions, lists).enumerated().map { k, pair -> VariantStream in
-            let (rendition, list) = pair
-            var meter = BandwidthMeter(targetDuration: target)
-            for segment in list { meter.add(segment) }
-            return VariantStream(uri: OutputLayout.renditionPlaylist(k), bandwidth: meter.peak, averageBandwidth: meter.average,
-                                 codecs: CodecString.list(rendition.codecs),
-                                 resolution: rendition.video.width > 0 ? (rendition.video.width, rendition.video.height) : nil,
-                                 frameRate: rendition.frameRate)
-        }
-        return MultivariantPlaylist(variants: variants.sorted { $0.bandwidth > $1.bandwidth }, independentSegments: true)
-    }
+    private func text(_ body: String, _ name: String) -> File { File(name: name, data: Data(body.utf8), kind: .playlist) }
 }

@@ -1,4 +1,5 @@
 import CueDetect
+import Primitives
 
 /// What `pkgctl vod` found and did, written as DIR/report.json and summarised on stdout.
 public struct VodReport {
@@ -12,6 +13,27 @@ public struct VodReport {
         public var assetURI: String?
         /// Where the interstitial sits on the primary timeline, seconds from its start.
         public var primaryPosition: Double?
+        /// Spans inside this one (the ads of a break): each an entry of its asset list.
+        public var nested: [NestedEntry] = []
+
+        init(id: String?, span: Span, placement: Placement, cutIn: Int64? = nil, cutOut: Int64? = nil,
+             skipped: String? = nil) {
+            self.id = id
+            self.span = span
+            self.placement = placement
+            self.cutIn = cutIn
+            self.cutOut = cutOut
+            self.skipped = skipped
+        }
+    }
+
+    /// A span nested in a routed one, and what became of it.
+    public struct NestedEntry {
+        public var id: String
+        public var span: Span
+        public var assetURI: String?
+        public var assetDurationTicks: Int64?
+        public var outcome: String
     }
 
     public var input: String
@@ -56,6 +78,19 @@ public struct VodReport {
                     .init("primary_position", e.primaryPosition.map(JSONValue.double) ?? .null),
                     .init("asset_uri", e.assetURI.map(JSONValue.string) ?? .null),
                     .init("action", .string(e.skipped.map { "skipped: " + $0 } ?? "interstitial")),
+                    .init("nested", .array(e.nested.map { n in
+                        .object([
+                            .init("id", .string(n.id)),
+                            .init("kind", .string(n.span.kind.rawValue)),
+                            .init("signal", .string(n.span.signalName)),
+                            .init("event_id", .int(Int64(n.span.eventID))),
+                            .init("splice_start", seconds(n.span.startTicks - t0)),
+                            .init("splice_end", seconds(n.span.endTicks.map { $0 - t0 })),
+                            .init("asset_uri", n.assetURI.map(JSONValue.string) ?? .null),
+                            .init("asset_duration", seconds(n.assetDurationTicks)),
+                            .init("action", .string(n.outcome)),
+                        ])
+                    })),
                 ])
             })),
             .init("withdrawn", .array(withdrawn.map { .string("\($0.signalName) \($0.eventID)") })),

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 final class InBandCueAssemblerTests: XCTestCase {
     /// A program-mode splice_insert OUT, immediate when `pts` is nil.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 final class LiveTimeDescriptorTests: XCTestCase {
     private var process: PkgctlLiveProcess?

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Packager
+import Primitives
 
 final class LiveWindowTests: XCTestCase {
     private let midnight = PlaylistSamples.midnight
@@ -141,7 +142,7 @@ final class LiveWindowTests: XCTestCase {
     func testAnnouncedThenCompletedRangeStaysUntilItLeavesAndEveryVersionValidates() throws {
         var window = LiveWindow(targetDuration: 2, windowSegments: 4, windowSeconds: nil)
         let start = midnight + 4000
-        let attributes = "ID=\"ad-1\",START-DATE=\"\(ProgramDateTimeText.format(millis: start))\""
+        let attributes = "ID=\"ad-1\",START-DATE=\"\(ISO8601Text.format(millis: start))\""
         let announce = "#EXT-X-DATERANGE:\(attributes),PLANNED-DURATION=4"
         let complete = "#EXT-X-DATERANGE:\(attributes),DURATION=4.000"
         let folder = try PlaylistFolder()

@@ -1,4 +1,5 @@
 @testable import Packager
+import Primitives
 
 /// Segment values shared by the playlist tests: a 2026-01-01T00:00:00Z wall clock and
 /// 90 kHz durations that exercise the EXTINF rounding rule.
@@ -26,7 +27,7 @@ enum PlaylistSamples {
 
     static func dateRange(_ id: String, at millis: Int64, duration: String = "10.000") -> DateRangeBlock {
         DateRangeBlock(anchorMillis: millis, lines: [
-            "#EXT-X-DATERANGE:ID=\"\(id)\",START-DATE=\"\(ProgramDateTimeText.format(millis: millis))\",DURATION=\(duration)",
+            "#EXT-X-DATERANGE:ID=\"\(id)\",START-DATE=\"\(ISO8601Text.format(millis: millis))\",DURATION=\(duration)",
         ])
     }
 }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Packager
+import Primitives
 
 final class PlaylistTextTests: XCTestCase {
     func testExtinfIsFlooredToWholeMillisecondsWithThreeDecimals() {
@@ -13,20 +14,20 @@ final class PlaylistTextTests: XCTestCase {
     }
 
     func testProgramDateTimeIsWrittenWithMillisecondsAndZ() {
-        XCTAssertEqual(ProgramDateTimeText.format(millis: PlaylistSamples.midnight), "2026-01-01T00:00:00.000Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: 0), "1970-01-01T00:00:00.000Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: 1_709_251_199_999), "2024-02-29T23:59:59.999Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: 951_868_800_000), "2000-03-01T00:00:00.000Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: 951_868_800_000 - 1), "2000-02-29T23:59:59.999Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: -1), "1969-12-31T23:59:59.999Z")
-        XCTAssertEqual(ProgramDateTimeText.format(millis: 4_102_444_800_000 - 7), "2099-12-31T23:59:59.993Z")
+        XCTAssertEqual(ISO8601Text.format(millis: PlaylistSamples.midnight), "2026-01-01T00:00:00.000Z")
+        XCTAssertEqual(ISO8601Text.format(millis: 0), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(ISO8601Text.format(millis: 1_709_251_199_999), "2024-02-29T23:59:59.999Z")
+        XCTAssertEqual(ISO8601Text.format(millis: 951_868_800_000), "2000-03-01T00:00:00.000Z")
+        XCTAssertEqual(ISO8601Text.format(millis: 951_868_800_000 - 1), "2000-02-29T23:59:59.999Z")
+        XCTAssertEqual(ISO8601Text.format(millis: -1), "1969-12-31T23:59:59.999Z")
+        XCTAssertEqual(ISO8601Text.format(millis: 4_102_444_800_000 - 7), "2099-12-31T23:59:59.993Z")
     }
 
     func testEveryDayOfFourHundredYearsRoundTripsThroughTheCivilCalendar() {
         var expected = (year: Int64(1970), month: Int64(1), day: Int64(1))
         let monthLengths: [Int64] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         for days in Int64(0)..<146_097 {
-            let date = ProgramDateTimeText.civilDate(daysSinceEpoch: days)
+            let date = ISO8601Text.civil(fromDaysSinceEpoch: days)
             XCTAssertTrue(date == expected, "day \(days): \(date) != \(expected)")
             if date != expected { return }
             let leap = expected.year % 4 == 0 && (expected.year % 100 != 0 || expected.year % 400 == 0)

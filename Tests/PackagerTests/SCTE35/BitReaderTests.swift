@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 final class BitReaderTests: XCTestCase {
     func testReadsFieldsMSBFirstAcrossByteBoundaries() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CueDetect
+import Primitives
 
 final class JSONValueTests: XCTestCase {
     func testSerializationKeepsMemberOrderAndEscapes() {

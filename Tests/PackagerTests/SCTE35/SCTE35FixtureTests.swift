@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CueDetect
+import Primitives
 
 /// Every cue of the recorded fixtures decodes to what threefive 3.1.5 printed for it.
 final class SCTE35FixtureTests: XCTestCase {

@@ -1,4 +1,5 @@
 @testable import CueDetect
+import Primitives
 
 /// Builds a splice_info_section from a command and descriptors, filling in section_length,
 /// splice_command_length, descriptor_loop_length and CRC_32 (unless told otherwise).

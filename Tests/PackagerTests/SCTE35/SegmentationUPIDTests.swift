@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 /// UPID types whose structure goes beyond plain bytes, and their text form for cue signals.
 final class SegmentationUPIDTests: XCTestCase {

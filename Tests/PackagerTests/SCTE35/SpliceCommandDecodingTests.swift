@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 /// Commands the recorded fixtures do not contain, built with `SectionBuilder`.
 final class SpliceCommandDecodingTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CueDetect
+import Primitives
 
 /// Descriptors the fixtures lack: DTMF, time, audio, component-mode segmentation, private ones.
 final class SpliceDescriptorDecodingTests: XCTestCase {

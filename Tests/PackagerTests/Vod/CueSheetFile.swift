@@ -1,5 +1,6 @@
 import Foundation
 @testable import CueDetect
+import Primitives
 
 /// Writes sidecar cue sheets (`<pts seconds>,0x<hex>` lines) of splice_insert sections for a
 /// sample: splice times are absolute PTS (t0 + t), each cue arrives 4 s before its splice.

@@ -66,7 +66,7 @@ final class VodBadInputTests: XCTestCase {
                            audioOnly.path])
         let output = scratch.appendingPathComponent("out")
         XCTAssertThrowsError(try VodPipeline.run(input: audioOnly.path, output: output, options: VodOptions())) { error in
-            guard case VodError.noVideo(let input, _) = error else { return XCTFail("\(error)") }
+            guard case InputError.noVideo(let input, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(input, audioOnly.path)
             XCTAssertTrue(String(describing: error).contains(audioOnly.path), "\(error)")
             XCTAssertTrue(String(describing: error).contains("no video stream"), "\(error)")
@@ -102,7 +102,7 @@ final class VodBadInputTests: XCTestCase {
         XCTAssertEqual(list.map { $0["event_id"] as? Int }, [4101, 4102])
         XCTAssertEqual(list.first?["action"] as? String, "interstitial")
         XCTAssertEqual(list.first?["asset_duration"] as? Double, 30)
-        XCTAssertEqual((list.last?["action"] as? String)?.hasPrefix("skipped: overlaps span"), true, "\(list.last ?? [:])")
+        XCTAssertEqual((list.last?["action"] as? String)?.hasPrefix("skipped: overlaps ad-4101-1"), true, "\(list.last ?? [:])")
         XCTAssertEqual(report.warnings.count, 1, "\(report.warnings)")
         XCTAssertTrue(report.warnings.first?.contains("4102") == true, "\(report.warnings)")
         XCTAssertEqual(report.primaryDurationTicks, 150 * 90_000, "only the first break is stripped")

@@ -1,4 +1,5 @@
 import CueDetect
+import Primitives
 
 /// `mp4a.40.<audio object type>` (RFC 6381 §3.3, ISO/IEC 14496-3 object types).
 enum AACCodecString {

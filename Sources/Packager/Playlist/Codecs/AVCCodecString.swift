@@ -1,10 +1,12 @@
+import Primitives
+
 /// `avc1.PPCCLL` (RFC 6381 §3.3): profile_idc, the constraint-flags byte and level_idc of
 /// the SPS, as two uppercase hex digits each.
 enum AVCCodecString {
     static func make(_ codec: CodecDescription) -> String? {
         guard let bytes = spsHeader(codec.extradata) ?? fromFFmpegNumbers(profile: codec.profile, level: codec.level)
         else { return nil }
-        return "avc1." + bytes.map(Hex.byte).joined()
+        return "avc1." + bytes.map(HexText.byte).joined()
     }
 
     /// profile_idc, constraint flags, level_idc from avcC (`01 PP CC LL …`) or from the first

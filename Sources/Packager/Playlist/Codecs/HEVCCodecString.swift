@@ -1,4 +1,5 @@
 import CueDetect
+import Primitives
 
 /// `hvc1.<space><profile_idc>.<compat>.<tier><level_idc>[.<constraint byte>…]`
 /// (ISO/IEC 14496-15 Annex E) from the general profile_tier_level of the stream.
@@ -51,9 +52,9 @@ enum HEVCCodecString {
             var constraints = constraintBytes
             while constraints.last == 0 { constraints.removeLast() }
             return "hvc1." + space + String(profileIDC)
-                + "." + Hex.minimal(compatibilityFlags.bitReversed)
+                + "." + HexText.minimal(compatibilityFlags.bitReversed)
                 + "." + (highTier ? "H" : "L") + String(levelIDC)
-                + constraints.map { "." + Hex.byte($0) }.joined()
+                + constraints.map { "." + HexText.byte($0) }.joined()
         }
     }
 

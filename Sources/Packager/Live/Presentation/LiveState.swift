@@ -4,7 +4,8 @@ import DateRangeWriter
 /// window, every published date-range attribute, the ID and segment counters (never reused),
 /// retention, and the spans still open when it stopped.
 struct LiveState: Codable {
-    static let version = 1
+    /// 2: segment names `seg_%05d`, legacy cue spans, windows replaced when the target is fixed.
+    static let version = 2
 
     /// The window of the first video rendition; `renditionWindows` holds the others'.
     var window: LiveWindow
@@ -19,6 +20,8 @@ struct LiveState: Codable {
     var lastSegmentEndMillis: Int64?
     var endListed = false
     var announcedBandwidth = 0
+    /// Overlay spans that still mark segments with legacy cue tags.
+    var legacySpans: [LegacyCueBlocks.Span] = []
 
     /// An interstitial announced and not yet completed.
     struct OpenSpan: Codable, Equatable {
@@ -35,6 +38,14 @@ struct LiveState: Codable {
         options.event ? LiveWindow.event(targetDuration: options.targetDuration)
             : LiveWindow(targetDuration: options.targetDuration, windowSegments: options.windowSegments,
                          windowSeconds: options.windowSeconds)
+    }
+
+    /// A channel that has not published a segment yet takes the target its planner fixed.
+    mutating func resetWindows(targetDuration: Int, options: LiveOptions) {
+        var o = options
+        o.targetDuration = targetDuration
+        window = Self.newWindow(o)
+        renditionWindows = renditionWindows.map { _ in Self.newWindow(o) }
     }
 
     /// Makes room for `count` renditions (a restart may find more than the state knew).

@@ -7,10 +7,3 @@ public enum Placement: String, Codable, Sendable, CaseIterable {
     /// interstitial covers it and resumes after it.
     case overlay
 }
-
-/// Where a packet or segment belongs.
-public enum OutputTarget: Hashable, Sendable, Codable {
-    case primary
-    /// The asset extracted from the span with this serial.
-    case asset(Int)
-}

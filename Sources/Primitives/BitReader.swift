@@ -91,6 +91,13 @@ public struct BitReaderError: Error, Equatable, CustomStringConvertible {
     public var neededBits: Int
     public var availableBits: Int
 
+    public init(field: String, byteOffset: Int, neededBits: Int, availableBits: Int) {
+        self.field = field
+        self.byteOffset = byteOffset
+        self.neededBits = neededBits
+        self.availableBits = availableBits
+    }
+
     public var description: String {
         "\(field) at byte \(byteOffset) needs \(neededBits) bits but only \(availableBits) remain"
     }

@@ -1,0 +1,99 @@
+import DateRangeWriter
+
+/// Extracted assets in live: each piece of a routed span (the span itself, or each ad of a
+/// break) is stored segment by segment as it airs; once the span is complete and every piece
+/// is stored, the piece playlists and the span's asset list (which until then was empty) are
+/// published. An asset cut short (input lost, shutdown) or with a segment that could not be
+/// stored is never listed: its list stays empty, so players keep the primary.
+extension LivePresentation {
+    mutating func openPiece(_ asset: AssetKey) -> PublishPlan {
+        guard let span = spans[asset.span] else { return [] }
+        let owner = asset.owner.flatMap { key in span.nested.first { $0.key == key }?.id }
+        spans[asset.span]?.pieces[asset] = LivePiece(id: OutputLayout.assetID(of: asset, spanID: span.id, ownerID: owner))
+        spans[asset.span]?.pieceOrder.append(asset)
+        return []
+    }
+
+    mutating func assetSegment(_ segment: FinishedSegment, key: AssetKey, token: Int) -> PublishPlan {
+        // Assets come from the first rendition (a media playlist, which Interstitials allow).
+        guard segment.rendition == 0, let piece = spans[key.span]?.pieces[key], !piece.broken,
+              let pdt = millis(segment.startTicks - epoch.shift) else { return [] }
+        let dir = OutputLayout.directory(id: piece.id) + "/"
+        let name = OutputLayout.segment(segment.index, format: options.segmentFormat)
+        var plan: PublishPlan = []
+        if segment.index == 0, segment.initSegment != nil {
+            plan.append(.putMedia(token: token, part: .initSegment, name: dir + OutputLayout.initName))
+            spans[key.span]?.pieces[key]?.unconfirmed.insert(dir + OutputLayout.initName)
+            assetNames[dir + OutputLayout.initName] = key
+        }
+        plan.append(.putMedia(token: token, part: .segment, name: dir + name))
+        spans[key.span]?.pieces[key]?.unconfirmed.insert(dir + name)
+        assetNames[dir + name] = key
+        spans[key.span]?.pieces[key]?.records.append(SegmentRecord(
+            uri: name, durationTicks: segment.durationTicks, startTicks: segment.startTicks,
+            bytes: segment.fileSize ?? segment.bytes.count, discontinuity: false, programDateTimeMillis: pdt,
+            mapURI: options.segmentFormat == .fmp4 ? OutputLayout.initName : nil))
+        return plan
+    }
+
+    mutating func assetStored(_ name: String, key: AssetKey, ok: Bool) -> PublishPlan {
+        guard spans[key.span]?.pieces[key] != nil else { return [] }
+        spans[key.span]?.pieces[key]?.unconfirmed.remove(name)
+        var plan: PublishPlan = []
+        if !ok, spans[key.span]?.pieces[key]?.broken == false {
+            spans[key.span]?.pieces[key]?.broken = true
+            plan.append(.log(.error, .publish, ["action": "asset", "name": .string(name), "asset": "abandoned"]))
+        }
+        return plan + assetProgress(key.span)
+    }
+
+    /// Publishes the span's assets once it is complete and all its pieces are stored.
+    mutating func assetProgress(_ key: Int) -> PublishPlan {
+        guard let span = spans[key], span.completed, let description = span.announced, !span.pieceOrder.isEmpty,
+              span.pieceOrder.allSatisfy({ span.pieces[$0]?.ended == true && span.pieces[$0]?.unconfirmed.isEmpty == true })
+        else { return [] }
+        spans[key]?.pieceOrder = []          // decided once
+        if span.ending?.endedBy == .endOfInput || span.pieceOrder.contains(where: { span.pieces[$0]?.broken == true }) {
+            return [.log(.warn, .publish, ["action": "asset", "id": .string(span.id), "asset": "incomplete, not listed"])]
+        }
+        var plan: PublishPlan = []
+        var assets: [AssetList.Asset] = []
+        for piece in span.pieceOrder.compactMap({ span.pieces[$0] }) where piece.isComplete {
+            let target = MediaPlaylist.targetDuration(for: piece.records.map(\.durationTicks), requested: options.segmentDuration)
+            plan.append(.put(name: OutputLayout.playlist(id: piece.id),
+                             text: PlaylistRenderer.vod(piece.records, targetDuration: target).render(), kind: .playlist))
+            guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: piece.id), base: options.assetBaseURL) else { continue }
+            assets.append(AssetList.Asset(uri: uri, duration: HLSDecimal(ticks90k: piece.records.reduce(0) { $0 + $1.durationTicks })))
+        }
+        guard let range = try? options.policy.announcement(for: description),
+              range.interstitial?.assetList?.contains(OutputLayout.list(id: span.id)) == true,
+              let json = try? AssetListWriter.json(AssetList(assets: assets)) else { return plan }
+        plan.append(.put(name: OutputLayout.list(id: span.id), text: json, kind: .asset))
+        plan.append(.log(.info, .publish, ["action": "asset", "id": .string(span.id), "entries": .int(assets.count)]))
+        return plan
+    }
+
+    // MARK: legacy cue tags (overlay spans only: they mark a span the primary still carries)
+
+    mutating func noteLegacyStart(_ d: SpanDescription) {
+        guard !options.legacyDialects.isEmpty, d.placement == .overlay else { return }
+        state.legacySpans.append(LegacyCueBlocks.Span(
+            cue: LegacyCueSpan(id: d.id, startDate: d.startDate, plannedDuration: d.plannedDuration,
+                               outSection: d.outSection ?? []),
+            startMillis: d.startDate.millisecondsSinceEpoch, endMillis: nil))
+    }
+
+    mutating func noteLegacyEnd(_ d: SpanDescription) {
+        guard let i = state.legacySpans.firstIndex(where: { $0.cue.id == d.id }), let actual = d.actualDuration else { return }
+        state.legacySpans[i].cue.actualDuration = actual
+        state.legacySpans[i].cue.inSection = d.inSection
+        state.legacySpans[i].endMillis = d.startDate.millisecondsSinceEpoch + actual.milliseconds
+    }
+
+    /// The legacy lines for a window's segments; spans that ended before it are forgotten.
+    mutating func legacyBlocks(for segments: [SegmentRecord]) -> [DateRangeBlock] {
+        guard !options.legacyDialects.isEmpty, let first = segments.first else { return [] }
+        state.legacySpans.removeAll { ($0.endMillis ?? Int64.max) < first.programDateTimeMillis }
+        return LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: state.legacySpans, segments: segments) { _ in }
+    }
+}

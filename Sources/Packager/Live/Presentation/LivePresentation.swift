@@ -1,0 +1,295 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+import Primitives
+
+/// The live channel as it is published, as a pure value: windows per rendition, the same-ID
+/// ledger, IDs, retention, open spans and the PDT anchor. It takes what the pipeline produced
+/// (segments, span decisions, cut records) and what the sink reported (stored, failed), and
+/// returns publish plans — ordered puts, deletes and state saves — for a thin publisher to
+/// execute. Rules it keeps:
+/// - a segment is listed only once the sink confirmed it stored (and its init segment); one that
+///   failed, or was not confirmed by its deadline, is listed as EXT-X-GAP, in order;
+/// - the state is saved before every playlist that depends on it (`saveState` is the commit
+///   point), so a restart can never go back in sequence or reuse a published name;
+/// - interstitials are announced through the ledger and only ever completed by adding.
+struct LivePresentation {
+    var state: LiveState
+    let options: LiveOptions
+    var epoch = LiveEpochClock()
+    var spans: [Int: LiveSpan] = [:]
+    /// Keys of routed spans not announced yet, in the order they were routed.
+    var unannounced: [Int] = []
+    private var pending: [[PendingSegment]] = []
+    /// Asset segment name → its piece (for confirmations).
+    var assetNames: [String: AssetKey] = [:]
+    private var variants: [VariantDescription] = []
+    private var meters: [BandwidthMeter] = []
+    /// Date ranges changed since the last playlist version.
+    var rangesChanged = false
+
+    /// How long a handed-over segment may wait for the sink's confirmation before it is listed
+    /// as a gap: half a target duration of media keeps the playlist within the 1.5 × target
+    /// update rule (a paced rehearsal at N× gets 1/N of it in wall time).
+    var confirmationDeadline: Double {
+        Double(state.window.targetDuration) / 2 / (options.realtime ? max(options.speed, 0.01) : 1)
+    }
+
+    init(state: LiveState, options: LiveOptions) {
+        self.state = state
+        self.options = options
+    }
+
+    // MARK: epochs and time
+
+    /// A new stretch of continuous input timestamps begins (`discontinuity`: it follows another).
+    mutating func startEpoch(variants list: [VariantDescription], discontinuity: Bool) {
+        epoch = LiveEpochClock(discontinuity: discontinuity, renditions: list.count)
+        spans = [:]
+        unannounced = []
+        variants = list
+        while meters.count < list.count { meters.append(BandwidthMeter(targetDuration: state.window.targetDuration)) }
+        while pending.count < list.count { pending.append([]) }
+        state.ensureRenditions(list.count, options: options)
+    }
+
+    /// The first video frame of the epoch was read at `wallMillis`: PDT is anchored there, never
+    /// before what is already published.
+    mutating func anchor(ticks: Int64, wallMillis: Int64) {
+        guard epoch.anchor == nil else { return }
+        epoch.anchor = (ticks, max(wallMillis, state.lastSegmentEndMillis ?? wallMillis))
+    }
+
+    /// PDT (epoch ms) of a primary-timeline tick.
+    func millis(_ ticks: Int64) -> Int64? { epoch.anchor.map { $0.millis + (ticks - $0.ticks) / 90 } }
+
+    /// The target the planner fixed when the first segment closed. A channel that never published
+    /// a segment takes it; one that has keeps its own (the planner is given that one on restart).
+    mutating func declare(targetDuration: Int) {
+        guard state.window.targetDuration != targetDuration, state.nextSegmentIndex == 0 else { return }
+        state.resetWindows(targetDuration: targetDuration, options: options)
+        meters = meters.map { _ in BandwidthMeter(targetDuration: targetDuration) }
+    }
+
+    // MARK: segments
+
+    /// A closed segment: name it and hand it (and its init segment) to the sink.
+    mutating func segment(_ segment: FinishedSegment, token: Int, now: Double) -> PublishPlan {
+        switch segment.target {
+        case .primary: return primary(segment, token: token, now: now)
+        case .asset(let key): return assetSegment(segment, key: key, token: token)
+        }
+    }
+
+    private mutating func primary(_ segment: FinishedSegment, token: Int, now: Double) -> PublishPlan {
+        let k = segment.rendition
+        guard k < pending.count, let pdt = millis(segment.startTicks) else { return [] }
+        let dir = OutputLayout.rendition(k) + "/"
+        let index = state.takeSegmentIndex(rendition: k)
+        let name = OutputLayout.segment(index, format: options.segmentFormat)
+        var plan: PublishPlan = []
+        var waiting: Set<String> = [dir + name]
+        if epoch.startsEpoch[k], let _ = segment.initSegment {
+            let map = OutputLayout.liveInit(firstSegment: index)
+            epoch.maps[k] = map
+            waiting.insert(dir + map)
+            plan.append(.putMedia(token: token, part: .initSegment, name: dir + map))
+        }
+        plan.append(.putMedia(token: token, part: .segment, name: dir + name))
+        let record = SegmentRecord(uri: name, durationTicks: segment.durationTicks, startTicks: segment.startTicks,
+                                   bytes: segment.fileSize ?? segment.bytes.count,
+                                   discontinuity: epoch.startsEpoch[k] && epoch.discontinuity, programDateTimeMillis: pdt,
+                                   mapURI: options.segmentFormat == .fmp4 ? epoch.maps[k] : nil)
+        epoch.startsEpoch[k] = false
+        pending[k].append(PendingSegment(record: record, waiting: waiting, deadline: now + confirmationDeadline))
+        return plan
+    }
+
+    /// The sink stored `name`.
+    mutating func stored(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: true, now: now) }
+
+    /// The sink could not store `name` (or gave up on it).
+    mutating func failed(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: false, now: now) }
+
+    private mutating func resolve(_ name: String, ok: Bool, now: Double) -> PublishPlan {
+        if let key = assetNames.removeValue(forKey: name) { return assetStored(name, key: key, ok: ok) }
+        for k in pending.indices {
+            guard let i = pending[k].firstIndex(where: { $0.waiting.contains(name) }) else { continue }
+            pending[k][i].waiting.remove(name)
+            if !ok { pending[k][i].failed.insert(name) }
+            return list(now: now)
+        }
+        return []
+    }
+
+    /// Deadlines passed: what is still unconfirmed is listed as a gap; removed segments whose
+    /// availability ended are deleted.
+    mutating func tick(now: Double) -> PublishPlan {
+        var expired = false
+        for k in pending.indices {
+            for i in pending[k].indices where !pending[k][i].waiting.isEmpty && pending[k][i].deadline <= now {
+                pending[k][i].failed.formUnion(pending[k][i].waiting)
+                pending[k][i].waiting = []
+                expired = true
+            }
+        }
+        var plan = expired ? list(now: now) : []
+        plan += deletions(now: now)
+        return plan
+    }
+
+    /// Lists every resolved segment at the head of each rendition's queue, then publishes.
+    private mutating func list(now: Double) -> PublishPlan {
+        var listed: [Int] = []
+        var plan: PublishPlan = []
+        var lines: PublishPlan = []
+        for k in pending.indices {
+            while let head = pending[k].first, head.waiting.isEmpty {
+                pending[k].removeFirst()
+                var record = head.record
+                if !head.failed.isEmpty {
+                    record.gap = true
+                    plan.append(.log(.error, .publish, ["action": "segment", "name": .string(head.failed.sorted().joined(separator: ",")),
+                                                        "listed_as": "gap"]))
+                }
+                append(record, rendition: k, now: now)
+                listed.append(k)
+                lines.append(.log(.info, .segment, [
+                    "name": .string(OutputLayout.rendition(k) + "/" + record.uri),
+                    "duration": .double(Double(record.durationTicks) / 90_000), "bytes": .int(record.bytes),
+                    "pdt": .string(ISO8601Text.format(millis: record.programDateTimeMillis)),
+                    "discontinuity": .bool(record.discontinuity), "gap": .bool(record.gap),
+                    "media_sequence": .int(state.window(k).mediaSequence)]))
+            }
+        }
+        guard !listed.isEmpty else { return plan }
+        plan += announceDue()
+        let renditions = rangesChanged ? Array(pending.indices) : Array(Set(listed)).sorted()
+        return plan + publish(renditions: renditions, now: now) + lines
+    }
+
+    private mutating func append(_ record: SegmentRecord, rendition k: Int, now: Double) {
+        let dir = OutputLayout.rendition(k) + "/"
+        let removed = state.append(record, rendition: k)
+        state.retention.noteListed(name: dir + record.uri, duration: Double(record.durationTicks) / 90_000, at: now)
+        let playlistSeconds = Double(state.window(k).windowMillis) / 1000
+        for old in removed {
+            state.retention.noteRemoved(name: dir + old.uri, playlistDuration: playlistSeconds, at: now)
+        }
+        if k == 0 { state.lastSegmentEndMillis = record.programDateTimeMillis + record.durationTicks / 90 }
+        if k < meters.count, !record.gap { meters[k].add(record) }
+    }
+
+    // MARK: playlists
+
+    /// The commit point, then every named rendition's playlist and, when due, the master.
+    mutating func publish(renditions: [Int], endList: Bool = false, now: Double) -> PublishPlan {
+        let endList = endList || state.endListed      // once ended, every later version stays ended
+        var plan: PublishPlan = []
+        var texts: [(String, String)] = []
+        for k in renditions {
+            guard let text = playlistText(k, endList: endList) else { continue }
+            texts.append((OutputLayout.renditionPlaylist(k), text))
+        }
+        guard !texts.isEmpty else { return [] }
+        rangesChanged = false
+        if endList { state.endListed = true }
+        plan.append(.saveState)
+        plan += texts.map { .put(name: $0.0, text: $0.1, kind: .playlist) }
+        if let master = masterIfDue() { plan.append(.put(name: OutputLayout.master, text: master, kind: .playlist)) }
+        return plan + deletions(now: now)
+    }
+
+    /// Every rendition's playlist (the date ranges changed, or the channel is ending).
+    mutating func publishAll(endList: Bool = false, now: Double) -> PublishPlan {
+        publish(renditions: Array(0..<max(1, variants.count)), endList: endList, now: now)
+    }
+
+    private mutating func playlistText(_ k: Int, endList: Bool) -> String? {
+        let window = state.window(k)
+        guard let first = window.segments.first, let windowStart = try? HLSDate(millisecondsSinceEpoch: first.programDateTimeMillis)
+        else { return nil }
+        state.ledger.removeRanges(endingBefore: windowStart)
+        var blocks = state.ledger.groups(forWindowStarting: windowStart).map {
+            DateRangeBlock(anchorMillis: $0.startMilliseconds, lines: $0.lines)
+        }
+        blocks += legacyBlocks(for: window.segments)
+        return window.playlist(dateRanges: blocks, endList: endList).render()
+    }
+
+    /// The multivariant playlist once every rendition has a segment, again when the measured
+    /// peak outgrows what it says by 10 %.
+    private mutating func masterIfDue() -> String? {
+        guard !variants.isEmpty, (0..<variants.count).allSatisfy({ !state.window($0).segments.isEmpty }) else { return nil }
+        let peak = meters.map(\.peak).max() ?? 0
+        guard state.announcedBandwidth == 0 || peak > state.announcedBandwidth + state.announcedBandwidth / 10 else { return nil }
+        state.announcedBandwidth = peak + peak / 5
+        return PlaylistRenderer.multivariant(variants, meters: Array(meters.prefix(variants.count)), headroomPercent: 20).render()
+    }
+
+    private func deletions(now: Double) -> PublishPlan {
+        state.retention.due(at: now).map { .delete(name: $0) }
+    }
+
+    /// The sink deleted `name` (it is no longer due).
+    mutating func deleted(_ name: String) { state.retention.noteDeleted(name: name) }
+
+    /// The state could not be saved: what depended on it was not published; try again next time.
+    mutating func stateSaveFailed() { rangesChanged = true }
+
+    /// IDs handed out by the epoch's router: kept so a restart never repeats one.
+    mutating func note(ids: InterstitialIDMaker) { state.ids = ids }
+
+    /// An SCTE-35 time_descriptor states the UTC time of its splice (TAI − UTC offset). One that
+    /// arrives before the epoch has published anything maps PDT instead of the wall clock; later
+    /// ones are ignored, since moving the mapping would change published dates.
+    mutating func cue(_ cue: DetectedCue) -> PublishPlan {
+        guard let section = cue.section, section.crcOK, let ticks = cue.effectiveTicks,
+              let time = section.descriptors.lazy.compactMap({ d -> TimeDescriptor? in
+                  if case .time(let t) = d { return t } else { return nil }
+              }).first else { return [] }
+        let utc = (Int64(time.taiSeconds) - Int64(time.utcOffset)) * 1000 + Int64(time.taiNanoseconds) / 1_000_000
+        guard epoch.startsEpoch.allSatisfy({ $0 }), !spans.values.contains(where: { $0.announced != nil }) else {
+            guard !epoch.usedTimeDescriptor else { return [] }
+            epoch.usedTimeDescriptor = true
+            return [.log(.info, .state, ["action": "time_descriptor", "used": false,
+                                         "reason": "the epoch has already published dates"])]
+        }
+        let candidate = (ticks: ticks - epoch.shift, millis: utc)
+        if let floor = state.lastSegmentEndMillis, let first = epoch.anchor?.ticks,
+           candidate.millis + (first - candidate.ticks) / 90 < floor {
+            return [.log(.warn, .state, ["action": "time_descriptor", "used": false,
+                                         "reason": "it would move PDT before already published segments"])]
+        }
+        epoch.anchor = candidate
+        return [.log(.info, .state, ["action": "time_descriptor", "used": true, "utc": .string(ISO8601Text.format(millis: utc))])]
+    }
+}
+
+/// A segment handed to the sink, waiting for it (and its init segment) to be confirmed.
+struct PendingSegment {
+    var record: SegmentRecord
+    var waiting: Set<String>
+    var failed: Set<String> = []
+    var deadline: Double
+}
+
+/// What one epoch (a stretch of continuous input timestamps) needs for publishing.
+struct LiveEpochClock {
+    var anchor: (ticks: Int64, millis: Int64)?
+    var discontinuity = false
+    /// Per rendition: the first segment of the epoch is still to go out (it carries the
+    /// DISCONTINUITY and, for fMP4, the epoch's init segment).
+    var startsEpoch: [Bool] = []
+    var maps: [Int: String] = [:]
+    /// Ticks removed from the primary so far in this epoch (strip placement).
+    var shift: Int64 = 0
+    var usedTimeDescriptor = false
+
+    init() {}
+
+    init(discontinuity: Bool, renditions: Int) {
+        self.discontinuity = discontinuity
+        startsEpoch = Array(repeating: true, count: renditions)
+    }
+}

@@ -1,0 +1,82 @@
+/// Cuts and muxes every video rendition: each gets its own CutPlanner (the same rule and span
+/// decisions) and SegmentAssembler, so renditions whose GOPs are aligned — as an ABR encoder
+/// makes them — are cut at the same PTS. The leading rendition's cut records are passed on;
+/// a rendition whose span edges land elsewhere is reported.
+final class CutStage: PipelineStage {
+    private var planners: [CutPlanner]
+    private let assemblers: [SegmentAssembler]
+    private var leaderEdges: [Int64] = []
+    private var followerEdges: [[Int64]]
+    private var warnedMisaligned = false
+
+    init(streams: InputStreams, rule: CutRule, assembler config: SegmentAssembler.Configuration) {
+        planners = Array(repeating: CutPlanner(rule: rule), count: streams.videos.count)
+        assemblers = streams.videos.enumerated().map { k, video in
+            SegmentAssembler(parameters: streams.parameters, videoIndex: video.index, audioIndices: streams.audioIndices,
+                             config: config, rendition: k)
+        }
+        followerEdges = Array(repeating: [], count: max(0, streams.videos.count - 1))
+    }
+
+    /// The declared target of the leading rendition (fixed once its first segment closed).
+    var rule: CutRule { planners[0].rule }
+    var droppedLeading: Int { assemblers.reduce(0) { $0 + $1.droppedLeading } }
+    /// PTS of the leading rendition's first keyframe.
+    var firstFrame: Int64? { planners[0].firstFrame }
+
+    func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
+        switch event {
+        case .span(let decision):
+            for k in planners.indices { planners[k].apply(decision) }
+            try next(event)
+        case .packet(let media):
+            switch media.role {
+            case .video(let k):
+                let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
+                try emit(try assemblers[k].video(media.packet, pts: media.pts, dts: media.dts, cut: cut), rendition: k, next: next)
+            case .audio:
+                for (k, assembler) in assemblers.enumerated() {
+                    try emit(assembler.audio(media.packet, pts: media.pts), rendition: k, next: next)
+                }
+            }
+            try next(event)          // later stages may watch the clock (live anchors PDT on it)
+        case .end(let lastVideoEnd):
+            for k in planners.indices {
+                let cut = lastVideoEnd.flatMap { planners[k].finish(at: $0) }
+                try emit(try assemblers[k].finish(cut), rendition: k, next: next)
+            }
+            try next(event)
+        default:
+            try next(event)
+        }
+    }
+
+    private func emit(_ output: ([FinishedSegment], [CutRecord]), rendition k: Int,
+                      next: (PipelineEvent) throws -> Void) throws {
+        for segment in output.0 { try next(.segment(segment)) }
+        for record in output.1 {
+            guard case .spanIn(_, let ticks, _) = record else {
+                if k == 0 { try next(.cut(record)) }
+                continue
+            }
+            if k == 0 {
+                leaderEdges.append(ticks)
+                try next(.cut(record))
+            } else {
+                followerEdges[k - 1].append(ticks)
+                try checkAlignment(rendition: k, next: next)
+            }
+        }
+    }
+
+    /// Renditions must carry the same date ranges at the same media positions (HLS §6.2.4);
+    /// if GOPs are not aligned the spans start elsewhere in a follower, which is said once.
+    private func checkAlignment(rendition k: Int, next: (PipelineEvent) throws -> Void) throws {
+        let edges = followerEdges[k - 1]
+        guard !warnedMisaligned, let last = edges.last, edges.count <= leaderEdges.count,
+              leaderEdges[edges.count - 1] != last else { return }
+        warnedMisaligned = true
+        try next(.warning("rendition \(k) starts a span at PTS \(last), the first rendition at "
+                          + "\(leaderEdges[edges.count - 1]): their GOPs are not aligned, so the span's edges differ"))
+    }
+}

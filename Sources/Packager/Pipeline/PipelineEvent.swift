@@ -1,0 +1,63 @@
+import CueDetect
+
+/// What flows between the stages of every mode: vod, live and cues are arrangements of the
+/// same stages passing these along (Shaka Packager's media-handler chain, in Swift values).
+enum PipelineEvent {
+    /// The input's streams: once at open, again when a PMT change alters them.
+    case streams(InputStreams)
+    /// A media packet with unwrapped 90 kHz times.
+    case packet(MediaPacket)
+    /// An SCTE-35 cue (in-band, cue sheet or chapter), in arrival order.
+    case cue(DetectedCue)
+    /// What the span tracker made of the cues (the raw spans, as `pkgctl cues` reports them).
+    case spanEvent(SpanEvent)
+    /// What the router decided from a span event (what the cut stage and presentations act on).
+    case span(SpanDecision)
+    /// A cut applied by the leading rendition (after the segments it closed).
+    case cut(CutRecord)
+    case segment(FinishedSegment)
+    /// Something a report or log should say that is not an error (a rendition that disagrees,
+    /// frames dropped before the first keyframe).
+    case warning(String)
+    /// End of input, or of an epoch: stages flush. `lastVideoEnd` is where the last video
+    /// frame of the leading rendition ends.
+    case end(lastVideoEnd: Int64?)
+}
+
+/// One demuxed packet and its place in the presentation.
+struct MediaPacket {
+    enum Role: Equatable { case video(rendition: Int), audio }
+
+    let packet: DemuxedPacket
+    let role: Role
+    /// Unwrapped 90 kHz ticks.
+    let pts: Int64
+    let dts: Int64
+
+    var isKeyframe: Bool { packet.isKeyframe }
+    var duration: Int64 { packet.duration }
+}
+
+/// A stage of the pipeline: handles one event and passes on (in order) what it produces and
+/// what it does not consume. Stages hold their own state; nothing is shared between them.
+protocol PipelineStage: AnyObject {
+    func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws
+}
+
+/// Stages chained in order; an event sent in runs through every stage.
+final class StageChain {
+    private let stages: [PipelineStage]
+
+    init(_ stages: [PipelineStage]) {
+        self.stages = stages
+    }
+
+    func send(_ event: PipelineEvent) throws {
+        try deliver(event, to: 0)
+    }
+
+    private func deliver(_ event: PipelineEvent, to index: Int) throws {
+        guard index < stages.count else { return }
+        try stages[index].handle(event) { try self.deliver($0, to: index + 1) }
+    }
+}

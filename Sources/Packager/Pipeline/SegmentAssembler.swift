@@ -1,0 +1,204 @@
+import Foundation
+
+/// Applies one rendition's cuts with libavformat muxers: one muxer per output (the primary, each
+/// asset piece), packets written to the outputs the last cut opened, segments handed back as
+/// they close.
+///
+/// Video decides where cuts fall; audio waits in a short hold queue until the video timeline has
+/// passed it, and a cut is applied only once audio has reached it (or video ran a second past
+/// it), so each audio frame lands on the side of a cut its PTS says, not where the multiplexer
+/// happened to interleave it.
+final class SegmentAssembler {
+    struct Configuration {
+        var format: SegmentMuxer.Format
+        /// Where a segment's file goes when segments are written straight to files (a sink that
+        /// can take them so): (target, rendition, index) → path; nil keeps a segment in memory.
+        var segmentPath: ((OutputTarget, Int, Int) -> String?)? = nil
+    }
+
+    private final class Output {
+        let muxer: SegmentMuxer
+        let target: OutputTarget
+        var open: (index: Int, startTicks: Int64, packets: Int)?
+        var path: String?
+        var nextIndex = 0
+        init(muxer: SegmentMuxer, target: OutputTarget) {
+            self.muxer = muxer
+            self.target = target
+        }
+    }
+
+    /// A cut decided at a video frame but not applied yet: audio that belongs before it may still arrive.
+    private struct PendingCut {
+        var cut: Cut
+        /// Packets that belong after the cut, in arrival order: (packet, output stream, pts).
+        var after: [(DemuxedPacket, Int, Int64)] = []
+        var audioReached: Set<Int> = []
+    }
+
+    let rendition: Int
+    private let parameters: CodecParametersSnapshot
+    private let videoIndex: Int
+    private let audioIndices: [Int]
+    private let config: Configuration
+    /// Input audio stream index → output stream index in every muxer (video is output 0).
+    private let audioOutput: [Int: Int]
+    private var outputs: [OutputTarget: Output] = [:]
+    private var active: [Output] = []
+    private var shift: Int64 = 0
+    private var started = false
+    private var pending: PendingCut?
+    private var held: [(packet: DemuxedPacket, pts: Int64)] = []
+    private var stillHeld: [(packet: DemuxedPacket, pts: Int64)] = []
+    private var finished: [FinishedSegment] = []
+    private var applied: [CutRecord] = []
+    private(set) var droppedLeading = 0
+    /// How far video may run past a pending cut before it is applied without audio.
+    private let maxAudioLag: Int64 = 90_000
+
+    init(parameters: CodecParametersSnapshot, videoIndex: Int, audioIndices: [Int], config: Configuration,
+         rendition: Int) {
+        self.parameters = parameters
+        self.videoIndex = videoIndex
+        self.audioIndices = audioIndices
+        self.config = config
+        self.rendition = rendition
+        audioOutput = Dictionary(uniqueKeysWithValues: audioIndices.enumerated().map { ($1, $0 + 1) })
+    }
+
+    /// A video packet of this rendition and the cut the planner decided before it (if any).
+    /// Returns the segments that closed and the records of the cuts applied, in that order.
+    func video(_ packet: DemuxedPacket, pts: Int64, dts: Int64, cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+        if !started {
+            guard let cut else {
+                droppedLeading += 1
+                return ([], [])
+            }
+            started = true
+            held.removeAll { $0.pts < cut.at }
+            try apply(cut)
+        } else {
+            if let p = pending, cut != nil || packet.isKeyframe || pts >= p.cut.at + maxAudioLag { try applyPending() }
+            if let cut { pending = PendingCut(cut: cut) }
+        }
+        try route(packet, output: 0, pts: pts)
+        try release(before: dts)
+        return drain()
+    }
+
+    func audio(_ packet: DemuxedPacket, pts: Int64) -> ([FinishedSegment], [CutRecord]) {
+        if started, audioOutput[packet.streamIndex] != nil { held.append((packet, pts)) }
+        return ([], [])
+    }
+
+    /// End of input: held audio goes out, the pending cut and then the final one are applied.
+    func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+        try release(before: Int64.max)
+        try applyPending()
+        if let cut { try apply(cut) }
+        return drain()
+    }
+
+    private func drain() -> ([FinishedSegment], [CutRecord]) {
+        defer {
+            finished.removeAll()
+            applied.removeAll()
+        }
+        return (finished, applied)
+    }
+
+    // MARK: packets
+
+    /// Audio whose PTS is before the video's decode time can no longer fall after a cut decided
+    /// later (cuts are at video frames, whose PTS ≥ DTS), so its side of every cut is now known.
+    private func release(before ticks: Int64) throws {
+        guard !held.isEmpty else { return }
+        stillHeld.removeAll(keepingCapacity: true)
+        for item in held {
+            if item.pts < ticks, let output = audioOutput[item.packet.streamIndex] {
+                try route(item.packet, output: output, pts: item.pts)
+            } else if item.pts >= ticks {
+                stillHeld.append(item)
+            }
+        }
+        swap(&held, &stillHeld)
+        if let p = pending, !audioIndices.isEmpty, p.audioReached.count == audioIndices.count { try applyPending() }
+    }
+
+    private func route(_ packet: DemuxedPacket, output: Int, pts: Int64) throws {
+        // Mutated in place: a copy per packet would make a pending cut quadratic in its length.
+        if let at = pending?.cut.at, output == 0 || pts >= at {
+            pending?.after.append((packet, output, pts))
+            if output > 0 { pending?.audioReached.insert(output) }
+            return
+        }
+        try write(packet, output: output)
+    }
+
+    private func write(_ packet: DemuxedPacket, output: Int) throws {
+        for out in active {
+            try out.muxer.write(packet, output: output, shiftTicks: out.target == .primary ? shift : 0)
+            out.open?.packets += 1
+        }
+    }
+
+    // MARK: cuts
+
+    private func applyPending() throws {
+        guard let p = pending else { return }
+        pending = nil
+        try apply(p.cut)
+        for (packet, output, _) in p.after { try write(packet, output: output) }
+    }
+
+    private func apply(_ cut: Cut) throws {
+        for edge in cut.closes {
+            guard let out = outputs[edge.target] else { continue }
+            try end(out, at: edge.ticks, isLast: edge.isLast)
+            if edge.isLast { outputs[edge.target] = nil }
+        }
+        var next: [Output] = []
+        for edge in cut.opens {
+            let out = try outputs[edge.target] ?? makeOutput(edge.target)
+            outputs[edge.target] = out
+            try begin(out, at: edge.ticks)
+            next.append(out)
+        }
+        active = next
+        shift = cut.shift
+        applied += cut.records
+    }
+
+    private func makeOutput(_ target: OutputTarget) throws -> Output {
+        let label: String
+        switch target {
+        case .primary: label = "primary"
+        case .asset(let key): label = "asset piece \(key.piece) of span \(key.span)"
+        }
+        return Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters,
+                                              streams: [videoIndex] + audioIndices, label: label), target: target)
+    }
+
+    private func begin(_ out: Output, at ticks: Int64) throws {
+        out.path = config.segmentPath?(out.target, rendition, out.nextIndex)
+        try out.muxer.beginSegment(path: out.path)
+        out.open = (out.nextIndex, ticks, 0)
+        out.nextIndex += 1
+    }
+
+    private func end(_ out: Output, at ticks: Int64, isLast: Bool) throws {
+        guard let open = out.open else { return }
+        let bytes = try out.muxer.endSegment()
+        out.open = nil
+        guard open.packets > 0 else {
+            // Nothing went in (a cut right after another): the index is used again, the file removed.
+            out.nextIndex -= 1
+            if let path = out.path, out.muxer.lastFileSize != nil { unlink(path) }
+            return
+        }
+        finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index,
+                                        startTicks: open.startTicks, durationTicks: ticks - open.startTicks, bytes: bytes,
+                                        fileSize: out.muxer.lastFileSize, initSegment: out.muxer.initSegment,
+                                        isLast: isLast))
+    }
+}

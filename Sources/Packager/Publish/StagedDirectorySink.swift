@@ -1,0 +1,93 @@
+import CFFmpeg
+import Foundation
+
+/// Builds a presentation in a staging directory beside its destination and swaps it in at
+/// `commit`, so readers see the old tree or the new one, never a half-written one, and there is
+/// no moment where the destination is missing: an existing tree is exchanged with the staged
+/// one in a single `renameat2(RENAME_EXCHANGE)`, then the old tree (now at the staging path) is
+/// removed. Files are written plainly (no fsync each): a crash leaves only the staging directory.
+public final class StagedDirectorySink: PublishSink {
+    public let destination: URL
+    public let staging: URL
+    private var committed = false
+    private var createdDirectories: Set<String> = []
+    private var counters = PublishStats()
+
+    public init(destination: URL) throws {
+        self.destination = destination.standardizedFileURL
+        let parent = self.destination.deletingLastPathComponent()
+        staging = parent.appendingPathComponent(
+            ".\(self.destination.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw FileSinkError.output(path: destination.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    deinit {
+        if !committed { try? FileManager.default.removeItem(at: staging) }
+    }
+
+    public var stats: PublishStats { counters }
+
+    public func put(_ data: Data, name: String, kind: PublishedKind) throws {
+        let path = try prepare(name)
+        do {
+            try PlainFileWriter.write(data, to: path)
+        } catch {
+            counters.failures += 1
+            throw FileSinkError.output(path: path, reason: (error as NSError).localizedDescription)
+        }
+        counters.puts += 1
+        counters.bytes += Int64(data.count)
+    }
+
+    public func directPath(for name: String) throws -> String? { try prepare(name) }
+
+    public func delete(name: String) throws {
+        let path = staging.path + "/" + (try PublishName(name)).path
+        if unlink(path) != 0, errno != ENOENT {
+            throw FileSinkError.system(operation: "unlink", path: path, name: name, errno: errno)
+        }
+        counters.deletes += 1
+    }
+
+    public func flush(timeout: Double) throws {}
+
+    public func commit() throws {
+        guard !committed else { return }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: destination.path) {
+            guard pkgctl_exchange_paths(staging.path, destination.path) == 0 else {
+                throw FileSinkError.output(path: destination.path,
+                                           reason: "cannot swap in the new tree: \(String(cString: strerror(errno)))")
+            }
+            committed = true
+            try? fm.removeItem(at: staging)          // the old tree, now at the staging path
+        } else {
+            guard rename(staging.path, destination.path) == 0 else {
+                throw FileSinkError.output(path: destination.path, reason: String(cString: strerror(errno)))
+            }
+            committed = true
+        }
+    }
+
+    /// The staging path of `name`, its directories made.
+    private func prepare(_ name: String) throws -> String {
+        let valid: PublishName
+        do { valid = try PublishName(name) } catch let error as PublishNameError { throw FileSinkError.invalidName(error) }
+        let path = staging.path + "/" + valid.path
+        let directory = (path as NSString).deletingLastPathComponent
+        if !createdDirectories.contains(directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw FileSinkError.output(path: directory, reason: (error as NSError).localizedDescription)
+            }
+            createdDirectories.insert(directory)
+        }
+        return path
+    }
+}
