@@ -140,6 +140,17 @@ public struct DateRangeLedger: Codable, Sendable {
         return removed
     }
 
+    /// Takes back an announcement that no playlist has carried yet (a splice cancelled before
+    /// any version listed it): its tags are dropped, its ID stays used. Returns whether it was there.
+    @discardableResult
+    public mutating func withdraw(id: String) -> Bool {
+        guard let position = positions[id], position != Self.retired else { return false }
+        entries.remove(at: position)
+        positions[id] = Self.retired
+        rebuildPositions()
+        return true
+    }
+
     /// Everything published for `id`, first tag first; nil if it is not in the ledger.
     public func publishedAttributes(for id: String) -> [RenderedAttribute]? {
         guard let position = positions[id], position != Self.retired else { return nil }

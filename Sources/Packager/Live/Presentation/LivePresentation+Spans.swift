@@ -89,6 +89,7 @@ extension LivePresentation {
             }
             let line = try state.ledger.announce(range)
             spans[key]?.announced = description
+            uncarried.insert(description.id)
             state.openSpans.append(.init(id: description.id, description: description))
             noteLegacyStart(description)
             rangesChanged = true
@@ -126,6 +127,14 @@ extension LivePresentation {
         unannounced.removeAll { $0 == key }
         var plan: PublishPlan = [.log(.info, .span, ["action": "withdrawn", "id": .string(id), "reason": .string(reason)])]
         guard let span = spans[key], !span.completed, var description = span.announced else {
+            spans[key] = nil
+            return plan
+        }
+        if uncarried.remove(description.id) != nil {
+            // No playlist carried it: it is taken back, as if it had never been signalled.
+            state.ledger.withdraw(id: description.id)
+            state.openSpans.removeAll { $0.id == description.id }
+            state.legacySpans.removeAll { $0.cue.id == description.id }
             spans[key] = nil
             return plan
         }

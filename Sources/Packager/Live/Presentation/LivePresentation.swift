@@ -27,6 +27,8 @@ struct LivePresentation {
     private var meters: [BandwidthMeter] = []
     /// Date ranges changed since the last playlist version.
     var rangesChanged = false
+    /// Announced IDs no playlist version has carried yet (a cancel can still take them back).
+    var uncarried: Set<String> = []
 
     /// How long a handed-over segment may wait for the sink's confirmation before it is listed
     /// as a gap: half a target duration of media keeps the playlist within the 1.5 × target
@@ -193,6 +195,7 @@ struct LivePresentation {
         }
         guard !texts.isEmpty else { return [] }
         rangesChanged = false
+        uncarried = []
         if endList { state.endListed = true }
         plan.append(.saveState)
         plan += texts.map { .put(name: $0.0, text: $0.1, kind: .playlist) }
