@@ -1,23 +1,19 @@
-import CueDetect
-import DateRangeWriter
 import Foundation
 import Packager
 
 /// `pkgctl live -i INPUT -o DIR|URL`: the encoder sidecar.
 enum LiveCommand {
-    static let valued: Set<String> = ["-i", "--input", "-o", "--output", "--config", "--segment-format",
-                                      "--segment-duration", "--window", "--speed", "--input-timeout", "--keep-extra",
-                                      "--metrics", "--state-dir", "--placement", "--asset-base-url", "--channel",
-                                      "--recap-pattern", "--asset-list-template", "--sidecar"]
+    static let valued: Set<String> = ConfigFlags.sharedValued.union([
+        "-i", "--input", "-o", "--output", "--window", "--speed", "--input-timeout", "--keep-extra", "--metrics",
+        "--state-dir", "--channel", "--target-duration", "--announce-lead"])
     static let switches: Set<String> = ["--event", "--realtime", "--loop", "--endlist-on-exit", "--reset-state"]
 
     static func run(_ args: [String]) -> Int32 {
-        var options: LiveOptions
+        let options: LiveOptions
         do {
             let parsed = try Arguments(args, valued: valued, switches: switches)
             if let extra = parsed.positionals.first { throw Arguments.Problem.unexpected(extra) }
-            options = try parsed.value("--config").map { try PipelineConfiguration.load(path: $0).liveOptions() } ?? LiveOptions()
-            try LiveFlags.apply(parsed, to: &options)
+            options = try ConfigFlags.configuration(parsed) { try LiveFlags.apply(parsed, to: &$0) }.liveOptions()
         } catch {
             Console.error("pkgctl live: \(error)")
             return ExitCode.usage
@@ -53,66 +49,50 @@ enum LiveCommand {
     }
 }
 
+/// The live-only flags, each setting its configuration key.
 enum LiveFlags {
-    static func apply(_ parsed: Arguments, to o: inout LiveOptions) throws {
+    static func apply(_ parsed: Arguments, to c: inout PipelineConfiguration) throws {
         let inputs = parsed.all("-i") + parsed.all("--input")
         if inputs.count > 1 {
             throw Arguments.Problem.badValue(option: "-i", value: inputs.joined(separator: " "),
-                                             expected: "one input (several renditions are not supported yet)")
+                                             expected: "one input (several renditions come as several video streams of one input)")
         }
-        if let input = inputs.first { o.input = input }
-        if let out = parsed.value("-o") ?? parsed.value("--output") { o.output = out }
-        guard !o.input.isEmpty else { throw Arguments.Problem.missingPositional("-i INPUT") }
-        guard !o.output.isEmpty else { throw Arguments.Problem.missingPositional("-o DIR or URL") }
-        if let format = try SharedFlags.segmentFormat(parsed) { o.segmentFormat = format }
-        if let d = try SharedFlags.segmentDuration(parsed, upTo: 30) { o.segmentDuration = d }
+        func set(_ key: String, _ flag: String, _ assign: () throws -> Void) rethrows {
+            try assign()
+            c.note(key, from: flag)
+        }
+        if let input = inputs.first { set("live.input", "-i") { c.live.input = input } }
+        if let out = parsed.value("-o") ?? parsed.value("--output") { set("live.output", "-o") { c.live.output = out } }
         if let w = parsed.value("--window") {
             if w.hasSuffix("s"), let seconds = Double(w.dropLast()), seconds > 0 {
-                o.windowSeconds = seconds
-                o.windowSegments = nil
+                set("live.window_seconds", "--window") { c.live.windowSeconds = seconds }
             } else if let count = Int(w), count > 0 {
-                o.windowSegments = count
-                o.windowSeconds = nil
+                set("live.window_segments", "--window") { c.live.windowSegments = count }
             } else {
                 throw Arguments.Problem.badValue(option: "--window", value: w, expected: "a segment count (10) or seconds (60s)")
             }
         }
-        if let sidecar = parsed.value("--sidecar") { o.sidecar = URL(fileURLWithPath: sidecar) }
-        if parsed.has("--event") { o.event = true }
-        if parsed.has("--realtime") { o.realtime = true }
-        if parsed.has("--loop") { o.loop = true }
-        if parsed.has("--endlist-on-exit") { o.endlistOnExit = true }
-        if parsed.has("--reset-state") { o.resetState = true }
-        if let s = try parsed.number("--speed") {
-            guard s > 0, s <= 1000 else { throw Arguments.Problem.badValue(option: "--speed", value: String(s), expected: "a factor above 0") }
-            o.speed = s
-            o.realtime = true
+        if let t = try parsed.number("--target-duration") {
+            guard t >= 1, t <= 60, t == t.rounded() else {
+                throw Arguments.Problem.badValue(option: "--target-duration", value: String(t), expected: "whole seconds from 1 to 60")
+            }
+            set("segments.target_duration", "--target-duration") { c.segments.targetDuration = Int(t) }
         }
-        if let t = try parsed.number("--input-timeout") {
-            guard t >= 1 else { throw Arguments.Problem.badValue(option: "--input-timeout", value: String(t), expected: "at least 1 second") }
-            o.inputTimeout = t
+        for (flag, key, assign) in [("--speed", "live.speed", { (c: inout PipelineConfiguration, v: Double) in c.live.speed = v }),
+                                    ("--input-timeout", "live.input_timeout", { $0.live.inputTimeout = $1 }),
+                                    ("--keep-extra", "live.keep_extra", { $0.live.keepExtra = $1 }),
+                                    ("--announce-lead", "live.announce_lead", { $0.live.announceLead = $1 })] {
+            if let v = try parsed.number(flag) { set(key, flag) { assign(&c, v) } }
         }
-        if let k = try parsed.number("--keep-extra") {
-            guard k >= 0 else { throw Arguments.Problem.badValue(option: "--keep-extra", value: String(k), expected: "seconds ≥ 0") }
-            o.keepExtra = k
-        }
-        if let m = parsed.value("--metrics") { o.metricsFile = URL(fileURLWithPath: m) }
-        if let s = parsed.value("--state-dir") { o.stateDirectory = URL(fileURLWithPath: s) }
-        if let c = parsed.value("--channel") { o.channel = c }
-        if let placement = try SharedFlags.placement(parsed) {
-            o.defaultPlacement = placement
-            o.placementByKind = [:]
-        }
-        if let url = try SharedFlags.assetBaseURL(parsed) { o.assetBaseURL = url }
-        if o.assetBaseURL == nil {
-            o.assetBaseURL = o.isHTTPOutput ? BaseURL.parse(o.output)
-                : URL(string: "http://127.0.0.1:8000/")
-        }
-        try SharedFlags.applySpanFlags(parsed, classifier: &o.classifier, policy: &o.policy)
-        if o.input.hasPrefix("udp://"), o.inputOptions["fifo_size"] == nil {
-            // A deep socket FIFO and no overrun abort: a busy moment must not drop the feed.
-            o.inputOptions["fifo_size"] = "1000000"
-            o.inputOptions["overrun_nonfatal"] = "1"
+        if let m = parsed.value("--metrics") { set("live.metrics_file", "--metrics") { c.live.metricsFile = m } }
+        if let s = parsed.value("--state-dir") { set("live.state_dir", "--state-dir") { c.live.stateDirectory = s } }
+        if let name = parsed.value("--channel") { set("live.channel", "--channel") { c.live.channel = name } }
+        for (flag, key, assign) in [("--event", "live.event", { (c: inout PipelineConfiguration) in c.live.event = true }),
+                                    ("--realtime", "live.realtime", { $0.live.realtime = true }),
+                                    ("--loop", "live.loop", { $0.live.loop = true }),
+                                    ("--endlist-on-exit", "live.endlist_on_exit", { $0.live.endlistOnExit = true }),
+                                    ("--reset-state", "live.reset_state", { $0.live.resetState = true })] where parsed.has(flag) {
+            set(key, flag) { assign(&c) }
         }
     }
 }

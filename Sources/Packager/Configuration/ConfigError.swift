@@ -4,5 +4,9 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
 
-    public var description: String { "\(file): \(path.isEmpty ? "" : path + ": ")\(message)" }
+    /// `file` is a path for a configuration file, or the flag (`--speed`) a value came from.
+    public var description: String {
+        if file.hasPrefix("-") { return "option '\(file)': \(message)" }
+        return "\(file): \(path.isEmpty ? "" : path + ": ")\(message)"
+    }
 }

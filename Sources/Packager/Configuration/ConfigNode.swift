@@ -23,6 +23,8 @@ struct ConfigNode {
 
     func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
+    var keys: [String] { values.keys.sorted() }
+
     func object(_ key: String) throws -> ConfigNode? {
         guard let v = values[key] else { return nil }
         return try ConfigNode(file: file, path: child(key), object: v)

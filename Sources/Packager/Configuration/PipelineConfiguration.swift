@@ -2,16 +2,31 @@ import CueDetect
 import DateRangeWriter
 import Foundation
 
-/// The pipeline configuration file (JSON): cue sources, span policy per kind, placement,
-/// segment format and duration, output layout, URL templates, legacy dialects. CLI flags
-/// override it. See samples/*.json and the README for the schema.
-public struct PipelineConfiguration {
-    public var options = VodOptions()
-    /// Keys under "live" (only `pkgctl live` reads them).
-    public var live = LiveSettings()
-    private var placementDefaultSet = false
+/// The one typed pipeline configuration of every mode: what a JSON file (`--config`) and the
+/// command-line flags say, every value optional. Flags are a configuration of their own merged
+/// on top of the file's (`merging`); `vodOptions()` / `liveOptions()` resolve it for a mode once,
+/// applying every default there and rejecting what does not apply to that mode, naming the key
+/// (or flag) it came from.
+public struct PipelineConfiguration: Equatable, Sendable {
+    public struct Segments: Equatable, Sendable {
+        public var format: SegmentMuxerFormat?
+        public var duration: Double?
+        /// Live only: a fixed EXT-X-TARGETDURATION (`--target-duration`).
+        public var targetDuration: Int?
+    }
 
-    public struct LiveSettings {
+    public struct Cues: Equatable, Sendable {
+        public var sidecar: URL?
+        public var chapters: Bool?
+        public var recapPattern: String?
+    }
+
+    public struct Output: Equatable, Sendable {
+        public var assetBaseURL: URL?
+        public var startDate: Date?
+    }
+
+    public struct Live: Equatable, Sendable {
         public var input: String?
         public var output: String?
         public var channel: String?
@@ -23,178 +38,86 @@ public struct PipelineConfiguration {
         public var metricsFile: String?
         public var stateDirectory: String?
         public var endlistOnExit: Bool?
+        public var realtime: Bool?
+        public var speed: Double?
+        public var loop: Bool?
+        public var resetState: Bool?
+        /// Seconds ahead of its START-DATE an interstitial is announced (nil: at once).
+        public var announceLead: Double?
     }
 
-    public static func load(path: String) throws -> PipelineConfiguration {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigError(file: path, path: "", message: "cannot read: \((error as NSError).localizedDescription)")
+    public var segments = Segments()
+    public var cues = Cues()
+    public var output = Output()
+    public var live = Live()
+    public var placementDefault: Placement?
+    /// Placement per span kind name ("ad", "recap", "other").
+    public var placementByKind: [String: Placement] = [:]
+    /// Interstitial attribute overrides per span kind name.
+    public var interstitials: [String: InterstitialRuleOverride] = [:]
+    public var legacyDialects: [LegacyCueDialect]?
+    /// Key path → where its value came from (a file, or a flag), for messages.
+    public private(set) var origins: [String: String] = [:]
+
+    public init() {}
+
+    /// Records that `keyPath` was set by `origin` (a file path, or a flag such as `--window`).
+    public mutating func note(_ keyPath: String, from origin: String) { origins[keyPath] = origin }
+
+    /// This configuration with every value `overrides` sets taking precedence.
+    public func merging(_ overrides: PipelineConfiguration) -> PipelineConfiguration {
+        var m = self
+        m.segments.format = overrides.segments.format ?? segments.format
+        m.segments.duration = overrides.segments.duration ?? segments.duration
+        m.segments.targetDuration = overrides.segments.targetDuration ?? segments.targetDuration
+        m.cues.sidecar = overrides.cues.sidecar ?? cues.sidecar
+        m.cues.chapters = overrides.cues.chapters ?? cues.chapters
+        m.cues.recapPattern = overrides.cues.recapPattern ?? cues.recapPattern
+        m.output.assetBaseURL = overrides.output.assetBaseURL ?? output.assetBaseURL
+        m.output.startDate = overrides.output.startDate ?? output.startDate
+        m.live = live.merging(overrides.live)
+        if let placement = overrides.placementDefault {
+            // A default placement given on top replaces the per-kind ones beneath it.
+            m.placementDefault = placement
+            m.placementByKind = overrides.placementByKind
+        } else {
+            m.placementByKind.merge(overrides.placementByKind) { $1 }
         }
-        let object: ParsedJSON
-        do {
-            object = try JSONDecoder().decode(ParsedJSON.self, from: data)
-        } catch {
-            throw ConfigError(file: path, path: "", message: "not valid JSON (\((error as NSError).localizedDescription))")
-        }
-        return try PipelineConfiguration(root: ConfigNode(file: path, path: "", object: object))
+        for (kind, rule) in overrides.interstitials { m.interstitials[kind] = (interstitials[kind] ?? .init()).merging(rule) }
+        m.legacyDialects = overrides.legacyDialects ?? legacyDialects
+        m.origins.merge(overrides.origins) { $1 }
+        return m
     }
 
-    public func vodOptions() -> VodOptions { options }
+    /// Where `keyPath` came from, for an error message.
+    func origin(of keyPath: String) -> String { origins[keyPath] ?? "configuration" }
 
-    /// The same policy, placement and segmenting for a live channel, plus the "live" keys.
-    public func liveOptions() -> LiveOptions {
-        var o = LiveOptions()
-        o.segmentFormat = options.segmentFormat
-        o.segmentDuration = options.segmentDuration
-        if placementDefaultSet { o.defaultPlacement = options.defaultPlacement }
-        o.placementByKind = options.placementByKind
-        o.assetBaseURL = options.assetBaseURL
-        o.classifier = options.classifier
-        o.policy = options.policy
-        o.sidecar = options.sidecar
-        if let v = live.input { o.input = v }
-        if let v = live.output { o.output = v }
-        o.channel = live.channel
-        if live.windowSegments != nil || live.windowSeconds != nil {
-            o.windowSegments = live.windowSegments
-            o.windowSeconds = live.windowSeconds
-        }
-        if let v = live.event { o.event = v }
-        if let v = live.inputTimeout { o.inputTimeout = v }
-        if let v = live.keepExtra { o.keepExtra = v }
-        o.metricsFile = live.metricsFile.map(URL.init(fileURLWithPath:))
-        o.stateDirectory = live.stateDirectory.map(URL.init(fileURLWithPath:))
-        if let v = live.endlistOnExit { o.endlistOnExit = v }
-        return o
-    }
-
-    init(root: ConfigNode) throws {
-        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live"])
-        if let l = try root.object("live") { live = try Self.readLive(l) }
-        if let s = try root.object("segments") {
-            try s.allowOnly(["format", "duration"])
-            if let f = try s.choice("format", SegmentMuxerFormat.self) { options.segmentFormat = f }
-            if let d = try s.number("duration") {
-                guard d >= 1, d <= 60 else { throw s.fail("duration", "\(d) is not between 1 and 60 seconds") }
-                options.segmentDuration = d
-            }
-        }
-        if let p = try root.object("placement") {
-            try p.allowOnly(["default"] + SpanKind.allCases.map(\.rawValue))
-            if let d = try p.choice("default", Placement.self) {
-                options.defaultPlacement = d
-                placementDefaultSet = true
-            }
-            for kind in SpanKind.allCases {
-                if let placement = try p.choice(kind.rawValue, Placement.self) { options.placementByKind[kind] = placement }
-            }
-        }
-        if let c = try root.object("cues") {
-            try c.allowOnly(["sidecar", "chapters", "recap_pattern"])
-            if let sidecar = try c.string("sidecar") {
-                let base = URL(fileURLWithPath: root.file).deletingLastPathComponent()
-                options.sidecar = sidecar.hasPrefix("/") ? URL(fileURLWithPath: sidecar) : base.appendingPathComponent(sidecar)
-            }
-            if let chapters = try c.bool("chapters") { options.chapters = chapters }
-            if let pattern = try c.string("recap_pattern") {
-                do {
-                    options.classifier = try SpanClassifier(recapPattern: pattern)
-                } catch {
-                    throw c.fail("recap_pattern", String(describing: error))
-                }
-            }
-        }
-        if let o = try root.object("output") {
-            try o.allowOnly(["asset_base_url", "start_date"])
-            if let base = try o.string("asset_base_url") {
-                guard let url = BaseURL.parse(base) else {
-                    throw o.fail("asset_base_url", "'\(base)' is not an absolute URL")
-                }
-                options.assetBaseURL = url
-            }
-            if let date = try o.string("start_date") {
-                guard let d = ISODate.parse(date) else {
-                    throw o.fail("start_date", "'\(date)' is not an ISO 8601 date-time")
-                }
-                options.startDate = d
-            }
-        }
-        if let i = try root.object("interstitials") {
-            try i.allowOnly(SpanKind.allCases.map(\.rawValue))
-            for kind in SpanKind.allCases {
-                guard let node = try i.object(kind.rawValue) else { continue }
-                options.policy.rules[kind.rawValue] = try InterstitialRuleConfig.read(
-                    node, base: options.policy.rule(for: SpanKindName(rawValue: kind.rawValue)))
-            }
-        }
-        if let dialects = try root.strings("legacy_dialects") {
-            options.legacyDialects = try dialects.map { name in
-                guard let d = LegacyCueDialect(rawValue: name) else {
-                    throw root.fail("legacy_dialects", "'\(name)' is not one of \(LegacyCueDialect.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                return d
-            }
-        }
+    func fail(_ keyPath: String, _ message: String) -> ConfigError {
+        ConfigError(file: origin(of: keyPath), path: keyPath, message: message)
     }
 }
 
-extension PipelineConfiguration {
-    static func readLive(_ n: ConfigNode) throws -> LiveSettings {
-        try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
-                         "keep_extra", "metrics_file", "state_dir", "endlist_on_exit"])
-        var l = LiveSettings()
-        l.input = try n.string("input")
-        l.output = try n.string("output")
-        l.channel = try n.string("channel")
-        if let v = try n.number("window_segments") {
-            guard v >= 1, v == v.rounded() else { throw n.fail("window_segments", "expected a whole number of segments") }
-            l.windowSegments = Int(v)
+extension PipelineConfiguration.Live {
+    func merging(_ o: Self) -> Self {
+        var m = self
+        m.input = o.input ?? input
+        m.output = o.output ?? output
+        m.channel = o.channel ?? channel
+        if o.windowSegments != nil || o.windowSeconds != nil {
+            m.windowSegments = o.windowSegments
+            m.windowSeconds = o.windowSeconds
         }
-        for (key, assign) in [("window_seconds", { (l: inout LiveSettings, v: Double) in l.windowSeconds = v }),
-                              ("input_timeout", { (l: inout LiveSettings, v: Double) in l.inputTimeout = v }),
-                              ("keep_extra", { (l: inout LiveSettings, v: Double) in l.keepExtra = v })] {
-            if let v = try n.number(key) {
-                guard v >= 0, v.isFinite else { throw n.fail(key, "expected a non-negative number of seconds") }
-                assign(&l, v)
-            }
-        }
-        l.event = try n.bool("event")
-        l.metricsFile = try n.string("metrics_file")
-        l.stateDirectory = try n.string("state_dir")
-        l.endlistOnExit = try n.bool("endlist_on_exit")
-        return l
-    }
-}
-
-/// `interstitials.<kind>` of the configuration: overrides of that kind's interstitial rule.
-enum InterstitialRuleConfig {
-    static func read(_ n: ConfigNode, base: InterstitialKindRule) throws -> InterstitialKindRule {
-        try n.allowOnly(["asset_list_template", "timeline_style", "timeline_occupies", "content_may_vary", "restrict",
-                         "snap", "cue_once", "scte35", "skip_control_offset", "skip_control_duration", "skip_control_label_id"])
-        var rule = base
-        if let template = try n.string("asset_list_template") {
-            guard URL(string: template.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")) != nil else {
-                throw n.fail("asset_list_template", "'\(template)' is not a URL template")
-            }
-            rule.assetSource = .assetListTemplate(template)
-        }
-        if let v = try n.choice("timeline_style", TimelineStyle.self) { rule.timelineStyle = v }
-        if let v = try n.choice("timeline_occupies", TimelineOccupies.self) { rule.timelineOccupies = v }
-        if let v = try n.bool("content_may_vary") { rule.contentMayVary = v }
-        if let v = try n.choices("restrict", Restriction.self) { rule.restrict = v }
-        if let v = try n.choices("snap", SnapPoint.self) { rule.snap = v }
-        if let v = try n.bool("cue_once") { rule.cueOnce = v }
-        if let v = try n.bool("scte35") { rule.includeSCTE35 = v }
-        for (key, apply) in [("skip_control_offset", { (r: inout InterstitialKindRule, v: UInt64) in r.skipControlOffset = v }),
-                             ("skip_control_duration", { (r: inout InterstitialKindRule, v: UInt64) in r.skipControlDuration = v })] {
-            if let v = try n.number(key) {
-                guard v >= 0, v == v.rounded(), v < 86_400 else { throw n.fail(key, "expected whole seconds") }
-                apply(&rule, UInt64(v))
-            }
-        }
-        if let v = try n.string("skip_control_label_id") { rule.skipControlLabelID = v }
-        return rule
+        m.event = o.event ?? event
+        m.inputTimeout = o.inputTimeout ?? inputTimeout
+        m.keepExtra = o.keepExtra ?? keepExtra
+        m.metricsFile = o.metricsFile ?? metricsFile
+        m.stateDirectory = o.stateDirectory ?? stateDirectory
+        m.endlistOnExit = o.endlistOnExit ?? endlistOnExit
+        m.realtime = o.realtime ?? realtime
+        m.speed = o.speed ?? speed
+        m.loop = o.loop ?? loop
+        m.resetState = o.resetState ?? resetState
+        m.announceLead = o.announceLead ?? announceLead
+        return m
     }
 }

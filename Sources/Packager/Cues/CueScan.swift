@@ -25,6 +25,11 @@ public struct CueScanOptions {
     public var inputOptions: [String: String] = [:]
 
     public init() {}
+
+    /// Chapter Starts and container chapters matching `pattern` are recaps.
+    public mutating func useRecapPattern(_ pattern: String) throws {
+        classifier = try SpanClassifier(recapPattern: pattern)
+    }
 }
 
 public enum CueScanError: Error, CustomStringConvertible {

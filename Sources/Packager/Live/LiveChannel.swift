@@ -19,15 +19,12 @@ public final class LiveChannel {
     /// How long one read may block before the input counts as lost.
     private let stallSeconds: Double
 
-    public init(options: LiveOptions, log: EventLog) throws {
-        let options = LiveChannel.withLiveAssetLists(options)
-        self.options = options
-        self.log = log
+    public convenience init(options: LiveOptions, log: EventLog) throws {
+        // The HTTP sink confirms uploads from its worker thread; the publisher it reports to is
+        // made after it, so the hook reaches it through this box.
+        let confirmations = ConfirmationHook()
         let sink: PublishSink
         let stateDirectory: URL
-        // The HTTP sink confirms uploads from its worker thread; the publisher it reports to is
-        // made below, so the hook reaches it through this box.
-        let confirmations = ConfirmationHook()
         if options.isHTTPOutput {
             guard let base = BaseURL.parse(options.output) else {
                 throw LiveError.badOutput(options.output)
@@ -48,6 +45,15 @@ public final class LiveChannel {
             sink = AtomicFileSink(root: root)
             stateDirectory = options.stateDirectory ?? root
         }
+        try self.init(options: options, log: log, sink: sink, stateDirectory: stateDirectory)
+        confirmations.publisher = publisher
+    }
+
+    /// A channel publishing through `sink` (tests give one that records every put).
+    init(options: LiveOptions, log: EventLog, sink: PublishSink, stateDirectory: URL) throws {
+        let options = LiveChannel.withLiveAssetLists(options)
+        self.options = options
+        self.log = log
         let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version)
         if options.resetState, let aside = try store.moveAside(at: Date()) {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
@@ -68,7 +74,6 @@ public final class LiveChannel {
         }
         publisher = LivePublisher(presentation: LivePresentation(state: state, options: options), sink: sink, store: store,
                                   log: log, registry: registry, metrics: metrics)
-        confirmations.publisher = publisher
         retry = InputRetryPolicy(initialDelay: 0.5, maximumDelay: 8, inputTimeout: options.inputTimeout, log: log)
         stallSeconds = min(5, max(1, options.inputTimeout / 3))
         if resumed { try completeSpansLeftOpen() }
@@ -151,13 +156,11 @@ public final class LiveChannel {
 public enum LiveError: Error, CustomStringConvertible {
     case badOutput(String)
     case stateDirectoryNeeded
-    case noVideo(String)
 
     public var description: String {
         switch self {
         case .badOutput(let o): return "cannot use output '\(o)'"
         case .stateDirectoryNeeded: return "HTTP output needs --state-dir DIR for the restart state"
-        case .noVideo(let input): return "'\(input)' has no video stream to segment"
         }
     }
 }

@@ -7,12 +7,12 @@ import XCTest
 final class ShippedConfigTests: XCTestCase {
     func testSamplePipelineConfigurationsLoad() throws {
         let vod = try PipelineConfiguration.load(path: TestMedia.samples.appendingPathComponent("pipeline.json").path)
-        XCTAssertEqual(vod.vodOptions().defaultPlacement, .strip)
-        XCTAssertEqual(vod.vodOptions().placementByKind, [.recap: .overlay])
+        XCTAssertEqual((try vod.vodOptions()).defaultPlacement, .strip)
+        XCTAssertEqual((try vod.vodOptions()).placementByKind, [.recap: .overlay])
         let live = try PipelineConfiguration.load(path: TestMedia.samples.appendingPathComponent("live-channel.json").path)
-        XCTAssertEqual(live.liveOptions().channel, "news")
-        XCTAssertEqual(live.liveOptions().windowSeconds, 60)
-        XCTAssertEqual(live.liveOptions().defaultPlacement, .overlay)
+        XCTAssertEqual((try live.liveOptions()).channel, "news")
+        XCTAssertEqual((try live.liveOptions()).windowSeconds, 60)
+        XCTAssertEqual((try live.liveOptions()).defaultPlacement, .overlay)
     }
 
     func testKubernetesExampleChannelConfigLoads() throws {
@@ -25,7 +25,10 @@ final class ShippedConfigTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let file = tmp.appendingPathComponent("channel.json")
         try body.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        let options = try PipelineConfiguration.load(path: file.path).liveOptions()
+        // The Deployment's command line gives -o; the configuration holds the rest.
+        var flags = PipelineConfiguration()
+        flags.live.output = "http://origin.default.svc/live/news/"
+        let options = try PipelineConfiguration.load(path: file.path).merging(flags).liveOptions()
         XCTAssertEqual(options.channel, "news")
         XCTAssertEqual(options.windowSegments, 8)
         XCTAssertEqual(options.segmentDuration, 4)

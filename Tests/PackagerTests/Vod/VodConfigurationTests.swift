@@ -48,7 +48,7 @@ final class VodConfigurationTests: XCTestCase {
 
     func testPerKindPlacementStripsAdsAndOverlaysRecaps() throws {
         let config = try load(#"{"segments": {"format": "fmp4", "duration": 6}, "placement": {"default": "strip", "recap": "overlay"}}"#)
-        let options = config.vodOptions()
+        let options = try config.vodOptions()
         XCTAssertEqual(options.segmentFormat, .fmp4)
         let output = scratch.appendingPathComponent("out")
         let report = try VodPipeline.run(input: TestMedia.liveTS.path, output: output, options: options)

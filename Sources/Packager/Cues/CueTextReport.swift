@@ -1,10 +1,20 @@
 import CueDetect
 import Foundation
-import Packager
 
-/// The human-readable form of `pkgctl cues`: one line per cue, then one per span.
-enum CueTextReport {
-    static func render(_ r: CueScanResult, input: String) -> String {
+/// The two forms `pkgctl cues` prints: text (one line per cue, then one per span) and JSON lines.
+extension CueScanResult {
+    /// One JSON object per cue, then per span, then the summary.
+    public var jsonLines: String {
+        let summary = CueScanSummary(cues: cues.count, spans: spans.count, withdrawnSpans: withdrawnSpans.count, scan: scan,
+                                     reconcile: reconcile, tracker: tracker)
+        var out = ""
+        for cue in cues { out += cue.reportJSON(t0: t0).serialized() + "\n" }
+        for span in spans { out += span.reportJSON(t0: t0).serialized() + "\n" }
+        return out + summary.reportJSON.serialized() + "\n"
+    }
+
+    public func textReport(input: String) -> String {
+        let r = self
         func t(_ ticks: Int64?) -> String {
             guard let ticks, let t0 = r.t0 else { return "      -" }
             return String(format: "%8.3f", Double(ticks - t0) / 90_000)
@@ -32,7 +42,7 @@ enum CueTextReport {
         return out
     }
 
-    private static func describe(_ cue: DetectedCue) -> String {
+    private func describe(_ cue: DetectedCue) -> String {
         guard let section = cue.section else { return "undecodable: \(cue.decodeError ?? "?")" }
         var parts: [String] = []
         switch section.cueSignal {

@@ -1,0 +1,146 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Reading the JSON form strictly: unknown keys and values of the wrong type are errors naming
+/// the file and key path. See samples/*.json and the README for the schema.
+extension PipelineConfiguration {
+    public static func load(path: String) throws -> PipelineConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigError(file: path, path: "", message: "cannot read: \((error as NSError).localizedDescription)")
+        }
+        let object: ParsedJSON
+        do {
+            object = try JSONDecoder().decode(ParsedJSON.self, from: data)
+        } catch {
+            throw ConfigError(file: path, path: "", message: "not valid JSON (\((error as NSError).localizedDescription))")
+        }
+        var config = PipelineConfiguration()
+        try config.read(ConfigNode(file: path, path: "", object: object))
+        return config
+    }
+
+    private static let kinds = SpanKind.allCases.map(\.rawValue)
+
+    private mutating func read(_ root: ConfigNode) throws {
+        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live"])
+        if let s = try root.object("segments") {
+            try s.allowOnly(["format", "duration", "target_duration"])
+            segments.format = try s.choice("format", SegmentMuxerFormat.self)
+            segments.duration = try s.number("duration")
+            if let t = try s.number("target_duration") {
+                guard t >= 1, t <= 60, t == t.rounded() else { throw s.fail("target_duration", "expected whole seconds from 1 to 60") }
+                segments.targetDuration = Int(t)
+            }
+        }
+        if let p = try root.object("placement") {
+            try p.allowOnly(["default"] + Self.kinds)
+            placementDefault = try p.choice("default", Placement.self)
+            for kind in Self.kinds {
+                if let placement = try p.choice(kind, Placement.self) { placementByKind[kind] = placement }
+            }
+        }
+        if let c = try root.object("cues") {
+            try c.allowOnly(["sidecar", "chapters", "recap_pattern"])
+            if let sidecar = try c.string("sidecar") {
+                let base = URL(fileURLWithPath: root.file).deletingLastPathComponent()
+                cues.sidecar = sidecar.hasPrefix("/") ? URL(fileURLWithPath: sidecar) : base.appendingPathComponent(sidecar)
+            }
+            cues.chapters = try c.bool("chapters")
+            cues.recapPattern = try c.string("recap_pattern")
+        }
+        if let o = try root.object("output") {
+            try o.allowOnly(["asset_base_url", "start_date"])
+            if let base = try o.string("asset_base_url") {
+                guard let url = BaseURL.parse(base) else { throw o.fail("asset_base_url", "'\(base)' is not an absolute URL") }
+                output.assetBaseURL = url
+            }
+            if let date = try o.string("start_date") {
+                guard let d = ISODate.parse(date) else { throw o.fail("start_date", "'\(date)' is not an ISO 8601 date-time") }
+                output.startDate = d
+            }
+        }
+        if let i = try root.object("interstitials") {
+            try i.allowOnly(Self.kinds)
+            for kind in Self.kinds {
+                if let node = try i.object(kind) { interstitials[kind] = try Self.readRule(node) }
+            }
+        }
+        if let dialects = try root.strings("legacy_dialects") {
+            legacyDialects = try dialects.map { name in
+                guard let d = LegacyCueDialect(rawValue: name) else {
+                    throw root.fail("legacy_dialects", "'\(name)' is not one of \(LegacyCueDialect.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return d
+            }
+        }
+        if let l = try root.object("live") { live = try Self.readLive(l) }
+        noteEveryKey(root)
+    }
+
+    /// Every key of the file is recorded as coming from it (resolve names them in its errors).
+    private mutating func noteEveryKey(_ node: ConfigNode) {
+        for key in node.keys {
+            let path = node.child(key)
+            if let child = try? node.object(key) { noteEveryKey(child) } else { note(path, from: node.file) }
+        }
+    }
+
+    private static func readLive(_ n: ConfigNode) throws -> Live {
+        try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
+                         "keep_extra", "metrics_file", "state_dir", "endlist_on_exit", "announce_lead"])
+        var l = Live()
+        l.input = try n.string("input")
+        l.output = try n.string("output")
+        l.channel = try n.string("channel")
+        if let v = try n.number("window_segments") {
+            guard v >= 1, v == v.rounded() else { throw n.fail("window_segments", "expected a whole number of segments") }
+            l.windowSegments = Int(v)
+        }
+        for (key, assign) in [("window_seconds", { (l: inout Live, v: Double) in l.windowSeconds = v }),
+                              ("input_timeout", { (l: inout Live, v: Double) in l.inputTimeout = v }),
+                              ("keep_extra", { (l: inout Live, v: Double) in l.keepExtra = v }),
+                              ("announce_lead", { (l: inout Live, v: Double) in l.announceLead = v })] {
+            if let v = try n.number(key) {
+                guard v >= 0, v.isFinite else { throw n.fail(key, "expected a non-negative number of seconds") }
+                assign(&l, v)
+            }
+        }
+        l.event = try n.bool("event")
+        l.metricsFile = try n.string("metrics_file")
+        l.stateDirectory = try n.string("state_dir")
+        l.endlistOnExit = try n.bool("endlist_on_exit")
+        return l
+    }
+
+    private static func readRule(_ n: ConfigNode) throws -> InterstitialRuleOverride {
+        try n.allowOnly(["asset_list_template", "timeline_style", "timeline_occupies", "content_may_vary", "restrict",
+                         "snap", "cue_once", "scte35", "skip_control_offset", "skip_control_duration", "skip_control_label_id"])
+        var rule = InterstitialRuleOverride()
+        if let template = try n.string("asset_list_template") {
+            guard URL(string: template.replacingOccurrences(of: "{", with: "").replacingOccurrences(of: "}", with: "")) != nil else {
+                throw n.fail("asset_list_template", "'\(template)' is not a URL template")
+            }
+            rule.assetListTemplate = template
+        }
+        rule.timelineStyle = try n.choice("timeline_style", TimelineStyle.self)
+        rule.timelineOccupies = try n.choice("timeline_occupies", TimelineOccupies.self)
+        rule.contentMayVary = try n.bool("content_may_vary")
+        rule.restrict = try n.choices("restrict", Restriction.self)
+        rule.snap = try n.choices("snap", SnapPoint.self)
+        rule.cueOnce = try n.bool("cue_once")
+        rule.scte35 = try n.bool("scte35")
+        for (key, assign) in [("skip_control_offset", { (r: inout InterstitialRuleOverride, v: UInt64) in r.skipControlOffset = v }),
+                              ("skip_control_duration", { (r: inout InterstitialRuleOverride, v: UInt64) in r.skipControlDuration = v })] {
+            if let v = try n.number(key) {
+                guard v >= 0, v == v.rounded(), v < 86_400 else { throw n.fail(key, "expected whole seconds") }
+                assign(&rule, UInt64(v))
+            }
+        }
+        rule.skipControlLabelID = try n.string("skip_control_label_id")
+        return rule
+    }
+}

@@ -1,0 +1,115 @@
+import CueDetect
+import DateRangeWriter
+import Foundation
+
+/// Resolving the configuration for one mode: every default of the mode is applied here (and only
+/// here), values are checked against the mode's ranges, and keys that do not apply to the mode
+/// are refused with the key (or flag) named.
+extension PipelineConfiguration {
+    /// The settings of `pkgctl vod`.
+    public func vodOptions() throws -> VodOptions {
+        try refuse(origins.keys.filter { $0.hasPrefix("live.") }.sorted(), reason: "applies to pkgctl live only")
+        try refuse(["segments.target_duration"], reason: "applies to pkgctl live only (a VOD target is measured from its segments)")
+        var o = VodOptions()
+        if let f = segments.format { o.segmentFormat = f }
+        if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...60, "seconds") }
+        o.defaultPlacement = placementDefault ?? .strip
+        o.placementByKind = try placementKinds()
+        if let base = output.assetBaseURL { o.assetBaseURL = base }
+        o.startDate = output.startDate
+        o.sidecar = cues.sidecar
+        o.chapters = cues.chapters ?? false
+        o.classifier = try classifier()
+        o.policy = try policy()
+        o.legacyDialects = legacyDialects ?? []
+        return o
+    }
+
+    /// The settings of `pkgctl live`.
+    public func liveOptions() throws -> LiveOptions {
+        try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
+        try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
+        var o = LiveOptions()
+        guard let input = live.input else { throw fail("live.input", "missing: give -i INPUT (or live.input in the configuration)") }
+        guard let output = live.output else { throw fail("live.output", "missing: give -o DIR|URL (or live.output in the configuration)") }
+        o.input = input
+        o.output = output
+        o.channel = live.channel
+        if let f = segments.format { o.segmentFormat = f }
+        if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...30, "seconds") }
+        if let t = segments.targetDuration {
+            guard Double(t) + 0.5 > o.segmentDuration else {
+                throw fail("segments.target_duration", "\(t) s is shorter than the segment duration \(o.segmentDuration) s")
+            }
+            o.fixedTargetDuration = t
+        }
+        if live.windowSegments != nil || live.windowSeconds != nil {
+            o.windowSegments = live.windowSegments
+            o.windowSeconds = live.windowSeconds
+        }
+        o.event = live.event ?? false
+        if let t = live.inputTimeout { o.inputTimeout = try check("live.input_timeout", t, 1...86_400, "seconds") }
+        if let k = live.keepExtra { o.keepExtra = try check("live.keep_extra", k, 0...86_400, "seconds") }
+        o.metricsFile = live.metricsFile.map(URL.init(fileURLWithPath:))
+        o.stateDirectory = live.stateDirectory.map(URL.init(fileURLWithPath:))
+        o.endlistOnExit = live.endlistOnExit ?? false
+        o.resetState = live.resetState ?? false
+        o.loop = live.loop ?? false
+        if let s = live.speed {
+            o.speed = try check("live.speed", s, 0.01...1000, "a pace factor")
+            o.realtime = true
+        }
+        if live.realtime == true { o.realtime = true }
+        o.announceLead = live.announceLead
+        o.defaultPlacement = placementDefault ?? .overlay
+        o.placementByKind = try placementKinds()
+        // Asset URIs must be absolute: next to the output on an origin, else where the demo serves.
+        o.assetBaseURL = self.output.assetBaseURL ?? (o.isHTTPOutput ? BaseURL.parse(output) : URL(string: "http://127.0.0.1:8000/"))
+        o.sidecar = cues.sidecar
+        o.classifier = try classifier()
+        o.policy = try policy()
+        o.legacyDialects = legacyDialects ?? []
+        if input.hasPrefix("udp://") {
+            // A deep socket FIFO and no overrun abort: a busy moment must not drop the feed.
+            o.inputOptions["fifo_size"] = "1000000"
+            o.inputOptions["overrun_nonfatal"] = "1"
+        }
+        return o
+    }
+
+    private func refuse(_ keys: [String], reason: String) throws {
+        if let key = keys.first(where: { origins[$0] != nil }) { throw fail(key, reason) }
+    }
+
+    private func check(_ key: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
+        guard value.isFinite, range.contains(value) else {
+            throw fail(key, "\(value) is outside \(range.lowerBound)…\(range.upperBound) \(unit)")
+        }
+        return value
+    }
+
+    private func placementKinds() throws -> [SpanKind: Placement] {
+        var byKind: [SpanKind: Placement] = [:]
+        for (name, placement) in placementByKind {
+            guard let kind = SpanKind(rawValue: name) else { throw fail("placement.\(name)", "unknown span kind") }
+            byKind[kind] = placement
+        }
+        return byKind
+    }
+
+    private func classifier() throws -> SpanClassifier {
+        guard let pattern = cues.recapPattern else { return .standard }
+        do { return try SpanClassifier(recapPattern: pattern) } catch {
+            throw fail("cues.recap_pattern", String(describing: error))
+        }
+    }
+
+    private func policy() throws -> InterstitialPolicy {
+        var policy = InterstitialPolicy.standard
+        for (kind, override) in interstitials {
+            guard SpanKind(rawValue: kind) != nil else { throw fail("interstitials.\(kind)", "unknown span kind") }
+            policy.rules[kind] = override.apply(to: policy.rule(for: SpanKindName(rawValue: kind)))
+        }
+        return policy
+    }
+}

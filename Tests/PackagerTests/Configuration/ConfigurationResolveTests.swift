@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// One configuration resolved per mode: defaults applied in one place, keys that do not apply to
+/// the mode refused naming the key (or the flag) they came from, flags merged over the file.
+final class ConfigurationResolveTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws { scratch = try TestMedia.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: scratch) }
+
+    private func load(_ json: String) throws -> PipelineConfiguration {
+        let url = scratch.appendingPathComponent("c.json")
+        try json.write(to: url, atomically: true, encoding: .utf8)
+        return try PipelineConfiguration.load(path: url.path)
+    }
+
+    private func flags(_ edit: (inout PipelineConfiguration) -> Void) -> PipelineConfiguration {
+        var c = PipelineConfiguration()
+        edit(&c)
+        return c
+    }
+
+    func testLiveRefusesAStartDateNamingTheKeyAndTheFile() throws {
+        let c = try load(#"{"output": {"start_date": "2026-01-01T00:00:00Z"}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        XCTAssertThrowsError(try c.liveOptions()) { error in
+            let e = error as? ConfigError
+            XCTAssertEqual(e?.path, "output.start_date")
+            XCTAssertEqual(e?.file, scratch.appendingPathComponent("c.json").path)
+        }
+    }
+
+    func testLiveRefusesChaptersAndVodRefusesLiveKeys() throws {
+        let live = try load(#"{"cues": {"chapters": true}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        XCTAssertThrowsError(try live.liveOptions()) { XCTAssertEqual(($0 as? ConfigError)?.path, "cues.chapters") }
+        let vod = try load(#"{"live": {"window_seconds": 30}}"#)
+        XCTAssertThrowsError(try vod.vodOptions()) { error in
+            XCTAssertEqual((error as? ConfigError)?.path, "live.window_seconds")
+            XCTAssertTrue(String(describing: error).contains("applies to pkgctl live only"), "\(error)")
+        }
+    }
+
+    func testFlagOverridesTheFileAndIsNamedInItsError() throws {
+        let file = try load(#"{"segments": {"duration": 4}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        let merged = file.merging(flags { $0.segments.duration = 45; $0.note("segments.duration", from: "--segment-duration") })
+        XCTAssertThrowsError(try merged.liveOptions()) { error in
+            XCTAssertEqual(String(describing: error), "option '--segment-duration': 45.0 is outside 1.0…30.0 seconds")
+        }
+        let fine = file.merging(flags { $0.segments.duration = 2 })
+        XCTAssertEqual(try fine.liveOptions().segmentDuration, 2)
+        XCTAssertEqual(try file.liveOptions().segmentDuration, 4)
+    }
+
+    func testEveryDefaultOfEachModeComesFromTheResolve() throws {
+        let vod = try PipelineConfiguration().vodOptions()
+        XCTAssertEqual(vod.defaultPlacement, .strip)
+        XCTAssertEqual(vod.assetBaseURL?.absoluteString, "http://127.0.0.1:8000/")
+        var c = PipelineConfiguration()
+        c.live.input = "udp://239.1.1.1:5000"
+        c.live.output = "https://origin.example/live/news"
+        let live = try c.liveOptions()
+        XCTAssertEqual(live.defaultPlacement, .overlay)
+        XCTAssertEqual(live.assetBaseURL?.absoluteString, "https://origin.example/live/news/",
+                       "assets sit beside the output on an origin")
+        XCTAssertEqual(live.inputOptions["fifo_size"], "1000000")
+        XCTAssertEqual(live.windowSeconds, 60)
+    }
+
+    func testPlacementGivenOnTopReplacesThePerKindPlacementsBeneathIt() throws {
+        let file = try load(#"{"placement": {"default": "strip", "recap": "overlay"}}"#)
+        XCTAssertEqual(try file.vodOptions().placementByKind, [.recap: .overlay])
+        let merged = file.merging(flags { $0.placementDefault = .overlay })
+        XCTAssertEqual(try merged.vodOptions().placementByKind, [:])
+        XCTAssertEqual(try merged.vodOptions().defaultPlacement, .overlay)
+    }
+
+    func testLegacyDialectsReachLiveToo() throws {
+        let c = try load(#"{"legacy_dialects": ["elemental"], "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        XCTAssertEqual(try c.liveOptions().legacyDialects, [.elemental])
+    }
+}

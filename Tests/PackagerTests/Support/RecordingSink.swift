@@ -1,0 +1,46 @@
+import Foundation
+@testable import Packager
+
+/// An AtomicFileSink that also keeps every version of every media playlist it is given, as
+/// numbered files beside the playlist (so relative URIs resolve for the validators): the
+/// in-process way to see each version a live channel published, with nothing missed.
+final class RecordingSink: PublishSink, @unchecked Sendable {
+    let root: URL
+    private let inner: AtomicFileSink
+    private let lock = NSLock()
+    private var recorded: [String: [PlaylistVersionRecorder.Version]] = [:]
+
+    init(root: URL) {
+        self.root = root
+        inner = AtomicFileSink(root: root)
+    }
+
+    var stats: PublishStats { inner.stats }
+
+    func put(_ data: Data, name: String, kind: PublishedKind) throws {
+        try inner.put(data, name: name, kind: kind)
+        guard kind == .playlist, name.hasSuffix("/index.m3u8"), !name.hasPrefix("assets/") else { return }
+        lock.lock(); defer { lock.unlock() }
+        let number = (recorded[name]?.count ?? 0) + 1
+        let copy = root.appendingPathComponent(name).deletingLastPathComponent()
+            .appendingPathComponent(String(format: ".version-%04d.m3u8", number))
+        try data.write(to: copy)
+        recorded[name, default: []].append(PlaylistVersionRecorder.Version(
+            number: number, text: String(decoding: data, as: UTF8.self), path: copy.path, seenAt: Date(),
+            assetsPresent: present("index.m3u8"), assetListsPresent: present("list.json")))
+    }
+
+    func delete(name: String) throws { try inner.delete(name: name) }
+    func flush(timeout: Double) throws {}
+
+    func versions(_ playlist: String = "primary/index.m3u8") -> [PlaylistVersionRecorder.Version] {
+        lock.lock(); defer { lock.unlock() }
+        return recorded[playlist] ?? []
+    }
+
+    private func present(_ file: String) -> Set<String> {
+        let assets = root.appendingPathComponent("assets")
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: assets.path)) ?? []
+        return Set(ids.filter { FileManager.default.fileExists(atPath: assets.appendingPathComponent("\($0)/\(file)").path) })
+    }
+}
