@@ -33,7 +33,8 @@ public struct LiveOptions {
     public var resetState = false
     public var defaultPlacement: Placement = .overlay
     public var placementByKind: [SpanKind: Placement] = [:]
-    public var assetBaseURL: URL?
+    /// Absolute base of asset URIs (the default suits `python3 -m http.server 8000` in the output).
+    public var assetBaseURL = URL(string: "http://127.0.0.1:8000/")
     public var classifier = SpanClassifier.standard
     public var policy = InterstitialPolicy.standard
     /// libavformat protocol options for the input (e.g. `timeout`, `fifo_size`).
