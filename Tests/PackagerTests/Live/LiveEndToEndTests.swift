@@ -57,21 +57,22 @@ final class LiveEndToEndTests: XCTestCase {
         try assertRunShape(dir: dir, recorder: recorder, process: process, expectLastSegmentEndsAtSeconds: 180)
     }
 
-    func testRealtimeFileInputAt10xPublishesValidVersionsWithEveryCueAsAnnouncedThenCompletedInterstitial() throws {
+    /// The same checks in-process on the file input: every version recorded, none missed.
+    func testFileInputPublishesValidVersionsWithEveryCueAsAnnouncedThenCompletedInterstitial() throws {
         let dir = try makeOutput()
-        let recorder = startRecorder(dir)
-        let process = try PkgctlLiveProcess(["live", "-i", TestMedia.liveTS.path, "-o", dir.path,
-                                             "--window", "5", "--realtime", "--speed", "10"])
-        pkgctl = process
-        let exit = process.waitForExit(timeout: 40)
-        recorder.stop()
-        XCTAssertEqual(exit?.status, 0, "pkgctl live did not exit 0 at the end of its file input: \(process.transcript.suffix(3000))")
-        try assertRunShape(dir: dir, recorder: recorder, process: process, expectLastSegmentEndsAtSeconds: 180)
+        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir)
+        XCTAssertEqual(run.outcome, .stopped)
+        try assertRunShape(dir: dir, versions: run.sink.versions(), log: run.log, expectLastSegmentEndsAtSeconds: 180)
     }
 
     private func assertRunShape(dir: URL, recorder: PlaylistVersionRecorder, process: PkgctlLiveProcess,
                                 expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
-        let versions = recorder.versions
+        try assertRunShape(dir: dir, versions: recorder.versions, log: process.log, expectLastSegmentEndsAtSeconds: end,
+                           file: file, line: line)
+    }
+
+    private func assertRunShape(dir: URL, versions: [PlaylistVersionRecorder.Version], log: [PkgctlLiveProcess.LogLine],
+                                expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
         let parsed = versions.map { LivePlaylistText($0.text) }
         XCTAssertGreaterThanOrEqual(versions.count, 30, "expected a version per 6 s segment at least", file: file, line: line)
         try LiveChecks.assertVersionsValid(versions, maps: try LiveChecks.assetMap(dir), file: file, line: line)
@@ -89,6 +90,6 @@ final class LiveEndToEndTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("primary/" + last.uri).path),
                           "last listed segment \(last.uri) is not on disk", file: file, line: line)
         }
-        XCTAssertEqual(process.log.filter { $0.level == "error" }.map(\.raw), [], file: file, line: line)
+        XCTAssertEqual(log.filter { $0.level == "error" }.map(\.raw), [], file: file, line: line)
     }
 }

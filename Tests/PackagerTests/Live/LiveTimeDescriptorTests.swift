@@ -1,15 +1,9 @@
 import XCTest
 @testable import CueDetect
+@testable import Packager
 import Primitives
 
 final class LiveTimeDescriptorTests: XCTestCase {
-    private var process: PkgctlLiveProcess?
-
-    override func tearDown() {
-        process?.signal(SIGKILL)
-        _ = process?.waitForExit(timeout: 5)
-    }
-
     /// time_signal at t = 1 s (stitched sample: first frame at PTS 1 800 126 000) carrying a time_descriptor that says the splice is at
     /// 2030-01-01T00:00:00Z (TAI 37 s ahead of UTC).
     private func timeSignalWithTimeDescriptor() -> [UInt8] {
@@ -27,19 +21,14 @@ final class LiveTimeDescriptorTests: XCTestCase {
         let sheet = dir.appendingPathComponent("cues.txt")
         let hex = timeSignalWithTimeDescriptor().map { String(format: "%02X", $0) }.joined()
         try "20001.9,0x\(hex)\n".write(to: sheet, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("out")
         // The stitched sample: its first in-band cue comes at 46 s, so no date is announced before
         // the descriptor arrives (dates already announced would pin the wall-clock mapping).
-        let p = try PkgctlLiveProcess(["live", "-i", TestMedia.stitchedTS.path, "-o", out.path, "--realtime", "--speed", "20",
-                                       "--window", "5", "--sidecar", sheet.path])
-        process = p
-        XCTAssertNotNil(p.waitForLog(timeout: 20) { $0.event == "segment" }, "no segment published")
-        p.signal(SIGTERM)
-        XCTAssertEqual(p.waitForExit(timeout: 15)?.status, 0)
-        let playlist = try String(contentsOf: out.appendingPathComponent("primary/index.m3u8"), encoding: .utf8)
-        let firstPDT = playlist.split(separator: "\n").first { $0.hasPrefix("#EXT-X-PROGRAM-DATE-TIME:") }
+        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil; $0.sidecar = sheet },
+                                        input: TestMedia.stitchedTS, output: dir.appendingPathComponent("out"))
+        let first = try XCTUnwrap(run.sink.versions().first).text
+        let firstPDT = first.split(separator: "\n").first { $0.hasPrefix("#EXT-X-PROGRAM-DATE-TIME:") }
         // The first frame is 1 s before the splice the descriptor dates.
         XCTAssertEqual(firstPDT.map(String.init), "#EXT-X-PROGRAM-DATE-TIME:2029-12-31T23:59:59.000Z")
-        XCTAssertNotNil(p.log.first { $0.event == "state" && $0.action == "time_descriptor" })
+        XCTAssertNotNil(run.log.first { $0.event == "state" && $0.action == "time_descriptor" })
     }
 }

@@ -48,25 +48,16 @@ final class LiveTimelinessTests: XCTestCase {
 
     /// An interstitial's asset reference must resolve whenever a published version lists it: a
     /// player may preload it as soon as it sees the tag. Live extracted assets go through an
-    /// asset list pkgctl writes before the tag (empty until the asset is complete).
+    /// asset list pkgctl writes before the tag (empty until the asset is complete). In-process:
+    /// the recording sink notes which assets exist at each playlist put.
     func testInterstitialAssetReferenceResolvesWhenItsDateRangeIsPublished() throws {
         let dir = try TestMedia.temporaryDirectory()
         output = dir
-        let r = PlaylistVersionRecorder(playlist: dir.appendingPathComponent("primary/index.m3u8"),
-                                        assetsRoot: dir.appendingPathComponent("assets"))
-        recorder = r
-        r.start()
-        let process = try PkgctlLiveProcess(["live", "-i", TestMedia.liveTS.path, "-o", dir.path,
-                                             "--window", "5", "--realtime", "--speed", "10"])
-        pkgctl = process
-        XCTAssertNotNil(process.waitForLog(timeout: 20) {
-            $0.event == "publish" && $0.action == "asset" && $0.string("id") == "ad-1001-1"
-        }, "the asset of ad-1001-1 was never published")
-        process.signal(SIGTERM)
-        XCTAssertEqual(process.waitForExit(timeout: 15)?.status, 0)
-        r.stop()
+        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir)
+        XCTAssertNotNil(run.log.first { $0.event == "publish" && $0.action == "asset" && $0.string("id") == "ad-1001-1" },
+                        "the asset of ad-1001-1 was never published")
         var missing: [String] = []
-        for version in r.versions {
+        for version in run.sink.versions() {
             let parsed = LivePlaylistText(version.text)
             for id in parsed.rangeIDs {
                 let attributes = parsed.range(id)?.attributes ?? [:]
