@@ -1,11 +1,20 @@
 import CueDetect
 import Foundation
 
+/// Where a pipeline's events come from: an InputReader over libavformat, or any other source of
+/// the same events (a stitched HLS presentation). `next()` returns the events of one read, in
+/// input order, ending with `.end`, then nil.
+protocol EventSource: AnyObject {
+    var streams: InputStreams { get }
+    var firstVideoTicks: Int64? { get }
+    func next() throws -> [PipelineEvent]?
+}
+
 /// The one read loop of every mode (vod, live, cues, and the HLS source after it): libavformat
 /// demux with the TS section scanner on the tee, libavformat's own `scte_35` packets reconciled
 /// with the scanner, PIDs added by a later PMT re-tracked, packet times unwrapped — out come
 /// pipeline events in input order, so every cue precedes the media that follows it in the file.
-final class InputReader {
+final class InputReader: EventSource {
     enum Mode {
         /// Video and audio packets for segmenting, plus cues.
         case media

@@ -21,7 +21,12 @@ public enum VodPipeline {
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
-        let reader = try InputReader(url: input, mode: .media)
+        try run(source: try InputReader(url: input, mode: .media), sink: sink, options: options)
+    }
+
+    /// The VOD arrangement over any event source.
+    static func run(source reader: EventSource, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        let input = reader.streams.url
         let streams = reader.streams
         let collector = VodCollector(sink: sink, format: options.segmentFormat)
         let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
@@ -67,7 +72,7 @@ enum ReaderThread {
     }
 
     /// Returns where the leading video ended (from the reader's `.end`).
-    static func drive(_ reader: InputReader, into chain: StageChain) throws -> Int64? {
+    static func drive(_ reader: EventSource, into chain: StageChain) throws -> Int64? {
         let pipe = WorkPipe<Batch>(capacity: 256)
         let stop = InterruptFlag()
         let thread = Thread { [reader] in
