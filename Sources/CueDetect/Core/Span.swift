@@ -9,6 +9,12 @@ public enum SpanEnd: String, Codable, Sendable {
     case autoReturn = "auto_return"
     case cancel
     case endOfInput = "end_of_input"
+    /// No end cue came: closed at its planned duration (LostCueRules).
+    case plannedEnd = "planned_end"
+    /// No end cue and no planned duration: closed at its kind's maximum (LostCueRules).
+    case maximumDuration = "max_duration"
+    /// No end cue: the next out-cue of the same kind ended it (LostCueRules).
+    case nextOutCue = "next_out_cue"
 }
 
 /// A paired out→in interval of the source, on unwrapped 90 kHz program time.

@@ -27,7 +27,7 @@ extension SpanTracker {
 
     /// Handles an out-cue whose (source, id) is already open; returns the events it causes.
     mutating func reannounce(at index: Int, cue: TimedCue, reference: Int64?,
-                             reopen: (inout SpanTracker) -> SpanEvent) -> [SpanEvent] {
+                             reopen: (inout SpanTracker) -> [SpanEvent]) -> [SpanEvent] {
         switch classifyRepeatedOut(at: index, cue: cue, reference: reference) {
         case .resend:
             stats.repeats += 1
@@ -39,19 +39,32 @@ extension SpanTracker {
             // Published values of an announced span must not change (HLS same-ID rule), so an
             // update withdraws the old announcement and opens a fresh span with a new serial.
             let withdrawn = cancel(at: index)
-            return [withdrawn, reopen(&self)]
+            return [withdrawn] + reopen(&self)
         }
     }
 
+    /// Opens a span; with `[SpanEvent]` first, the spans it ends by the next-out-cue rule.
     mutating func open(kind: SpanKind, eventID: UInt32, source: SpanSource, cue: TimedCue,
-                       plannedDurationTicks: Int64?, autoReturns: Bool, isContainer: Bool) -> SpanEvent {
+                       plannedDurationTicks: Int64?, autoReturns: Bool, isContainer: Bool) -> [SpanEvent] {
         let planned = plannedDurationTicks.flatMap { $0 > 0 ? $0 : nil }
+        let parent = parentSerial(forStartAt: cue.spliceTicks)
+        var events: [SpanEvent] = []
+        if lostCues.nextOutCueEnds {
+            // An open span of the same kind and level that has no planned end (so nothing but its
+            // lost end cue would close it) ends where this one starts.
+            while let index = tracked.firstIndex(where: { entry in
+                entry.span.kind == kind && !entry.isContainer && entry.span.parent == parent
+                    && entry.span.plannedDurationTicks == nil
+                    && entry.span.startTicks < cue.spliceTicks && entry.span.serial != parent
+            }) {
+                events.append(close(at: index, endTicks: cue.spliceTicks, endedBy: .nextOutCue, inSection: nil))
+            }
+        }
         let span = Span(serial: takeSerial(), kind: kind, eventID: eventID, signalName: source.signalName,
-                        startTicks: cue.spliceTicks, plannedDurationTicks: planned,
-                        parent: parentSerial(forStartAt: cue.spliceTicks), outSection: cue.section)
+                        startTicks: cue.spliceTicks, plannedDurationTicks: planned, parent: parent, outSection: cue.section)
         tracked.append(TrackedSpan(span: span, source: source, autoReturns: autoReturns && planned != nil,
                                    isContainer: isContainer))
-        return .opened(span)
+        return events + [.opened(span)]
     }
 
     mutating func takeSerial() -> Int {

@@ -25,7 +25,7 @@ extension SpanTracker {
             countUnpairedNonStart(signal, cue: cue)
             return []
         }
-        let openSpan = { (tracker: inout SpanTracker) -> SpanEvent in
+        let openSpan = { (tracker: inout SpanTracker) -> [SpanEvent] in
             tracker.open(kind: kind, eventID: signal.eventID, source: source, cue: cue,
                          plannedDurationTicks: signal.durationTicks,
                          autoReturns: tracker.classifier.segmentationAutoReturn,
@@ -38,7 +38,7 @@ extension SpanTracker {
             stats.repeats += 1
             return []
         }
-        return [openSpan(&self)]
+        return openSpan(&self)
     }
 
     /// A cancel need not repeat the type, so type 0 withdraws every open span with that id.

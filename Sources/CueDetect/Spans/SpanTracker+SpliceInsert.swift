@@ -22,7 +22,7 @@ extension SpanTracker {
             }
             return [closeByInCue(at: existing, cue: cue)]
         }
-        let openSpan = { (tracker: inout SpanTracker) -> SpanEvent in
+        let openSpan = { (tracker: inout SpanTracker) -> [SpanEvent] in
             tracker.open(kind: kind, eventID: signal.eventID, source: source, cue: cue,
                          plannedDurationTicks: signal.breakDurationTicks,
                          autoReturns: signal.autoReturn, isContainer: false)
@@ -34,6 +34,6 @@ extension SpanTracker {
             stats.repeats += 1
             return []
         }
-        return [openSpan(&self)]
+        return openSpan(&self)
     }
 }

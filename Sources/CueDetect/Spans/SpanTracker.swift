@@ -16,6 +16,7 @@
 ///   closes its span as `.inCue`.
 public struct SpanTracker: Codable, Equatable, Sendable {
     public private(set) var classifier: SpanClassifier
+    public private(set) var lostCues: LostCueRules
     public var stats = SpanTrackerStats()
     /// The serial the next opened span gets; serials start at 1 and never repeat.
     public internal(set) var nextSerial = 1
@@ -29,8 +30,9 @@ public struct SpanTracker: Codable, Equatable, Sendable {
     /// Event ids are reused, so only the recent past is needed to recognise resent cues.
     static let recordLimit = 64
 
-    public init(classifier: SpanClassifier = .standard) {
+    public init(classifier: SpanClassifier = .standard, lostCues: LostCueRules = .standard) {
         self.classifier = classifier
+        self.lostCues = lostCues
     }
 
     /// Spans opened and neither closed nor cancelled yet (announced or running).
@@ -39,7 +41,7 @@ public struct SpanTracker: Codable, Equatable, Sendable {
     public mutating func ingest(_ cue: TimedCue) -> [SpanEvent] {
         let cueTime = cue.arrivalTicks ?? cue.spliceTicks
         let before = latestTicks
-        var events = fireAutoReturns(through: cueTime, inclusive: false)
+        var events = fireAutoReturns(through: cueTime, inclusive: false) + fireLostEnds(through: cueTime, inclusive: false)
         moveClock(to: cueTime)
         // An update of a not-yet-started span is judged against when the cue arrived; without
         // an arrival time, against the clock as it stood before this cue.
@@ -65,7 +67,7 @@ public struct SpanTracker: Codable, Equatable, Sendable {
 
     /// Media time reached `ticks`: closes auto-returning spans whose planned end is ≤ `ticks`.
     public mutating func advance(to ticks: Int64) -> [SpanEvent] {
-        let events = fireAutoReturns(through: ticks, inclusive: true)
+        let events = fireAutoReturns(through: ticks, inclusive: true) + fireLostEnds(through: ticks, inclusive: true)
         moveClock(to: ticks)
         return events
     }
@@ -76,7 +78,7 @@ public struct SpanTracker: Codable, Equatable, Sendable {
     ///   segmentation span with a segmentation_duration) → `.closed` at the planned end, `.autoReturn`;
     /// - otherwise → `.closed` at `ticks`, `.endOfInput`.
     public mutating func finish(at ticks: Int64) -> [SpanEvent] {
-        var events = fireAutoReturns(through: ticks, inclusive: true)
+        var events = fireAutoReturns(through: ticks, inclusive: true) + fireLostEnds(through: ticks, inclusive: true)
         moveClock(to: ticks)
         while let first = tracked.first {
             if first.span.startTicks >= ticks {
@@ -102,6 +104,19 @@ public struct SpanTracker: Codable, Equatable, Sendable {
         while let index = nextAutoReturn(through: ticks, inclusive: inclusive),
               let plannedEnd = tracked[index].plannedEndTicks {
             events.append(close(at: index, endTicks: plannedEnd, endedBy: .autoReturn, inSection: nil))
+        }
+        return events
+    }
+
+    /// Closes spans whose end cue is overdue by the lost-cue rules, earliest deadline first.
+    mutating func fireLostEnds(through ticks: Int64, inclusive: Bool) -> [SpanEvent] {
+        var events: [SpanEvent] = []
+        while let (index, deadline) = tracked.enumerated().compactMap({ i, entry -> (Int, (decide: Int64, end: Int64, endedBy: SpanEnd))? in
+            guard let d = lostCues.deadline(for: entry), inclusive ? d.decide <= ticks : d.decide < ticks else { return nil }
+            return (i, d)
+        }).min(by: { $0.1.decide < $1.1.decide }) {
+            events.append(close(at: index, endTicks: max(deadline.end, tracked[index].span.startTicks + 1),
+                                endedBy: deadline.endedBy, inSection: nil))
         }
         return events
     }

@@ -44,13 +44,26 @@ extension PipelineConfiguration {
             }
         }
         if let c = try root.object("cues") {
-            try c.allowOnly(["sidecar", "chapters", "recap_pattern"])
+            try c.allowOnly(["sidecar", "chapters", "recap_pattern", "lost_end_grace", "max_duration", "next_out_cue_ends"])
             if let sidecar = try c.string("sidecar") {
                 let base = URL(fileURLWithPath: root.file).deletingLastPathComponent()
                 cues.sidecar = sidecar.hasPrefix("/") ? URL(fileURLWithPath: sidecar) : base.appendingPathComponent(sidecar)
             }
             cues.chapters = try c.bool("chapters")
             cues.recapPattern = try c.string("recap_pattern")
+            if let g = try c.number("lost_end_grace") {
+                guard g >= 0, g <= 600 else { throw c.fail("lost_end_grace", "expected seconds from 0 to 600") }
+                cues.lostEndGrace = g
+            }
+            if let m = try c.object("max_duration") {
+                try m.allowOnly(Self.kinds)
+                for kind in Self.kinds {
+                    guard let v = try m.number(kind) else { continue }
+                    guard v > 0, v <= 86_400 else { throw m.fail(kind, "expected seconds from 0 to 86400") }
+                    cues.maxDuration[kind] = v
+                }
+            }
+            cues.nextOutCueEnds = try c.bool("next_out_cue_ends")
         }
         if let o = try root.object("output") {
             try o.allowOnly(["asset_base_url", "start_date"])

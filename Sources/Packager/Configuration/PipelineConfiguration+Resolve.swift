@@ -20,6 +20,7 @@ extension PipelineConfiguration {
         o.sidecar = cues.sidecar
         o.chapters = cues.chapters ?? false
         o.classifier = try classifier()
+        o.lostCues = lostCueRules()
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
         return o
@@ -67,6 +68,7 @@ extension PipelineConfiguration {
         o.assetBaseURL = self.output.assetBaseURL ?? (o.isHTTPOutput ? BaseURL.parse(output) : URL(string: "http://127.0.0.1:8000/"))
         o.sidecar = cues.sidecar
         o.classifier = try classifier()
+        o.lostCues = lostCueRules()
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
         if input.hasPrefix("udp://") {
@@ -102,6 +104,16 @@ extension PipelineConfiguration {
         do { return try SpanClassifier(recapPattern: pattern) } catch {
             throw fail("cues.recap_pattern", String(describing: error))
         }
+    }
+
+    private func lostCueRules() -> LostCueRules {
+        var rules = LostCueRules.standard
+        if let g = cues.lostEndGrace { rules.graceTicks = Int64((g * 90_000).rounded()) }
+        for (name, seconds) in cues.maxDuration {
+            if let kind = SpanKind(rawValue: name) { rules.maximumTicks[kind] = Int64((seconds * 90_000).rounded()) }
+        }
+        if let n = cues.nextOutCueEnds { rules.nextOutCueEnds = n }
+        return rules
     }
 
     private func policy() throws -> InterstitialPolicy {

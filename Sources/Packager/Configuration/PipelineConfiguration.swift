@@ -19,6 +19,11 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var sidecar: URL?
         public var chapters: Bool?
         public var recapPattern: String?
+        /// Seconds past a planned end a span waits for its end cue (lost-cue rules).
+        public var lostEndGrace: Double?
+        /// Longest span per kind name when no end cue and no planned duration come.
+        public var maxDuration: [String: Double] = [:]
+        public var nextOutCueEnds: Bool?
     }
 
     public struct Output: Equatable, Sendable {
@@ -73,6 +78,9 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.cues.sidecar = overrides.cues.sidecar ?? cues.sidecar
         m.cues.chapters = overrides.cues.chapters ?? cues.chapters
         m.cues.recapPattern = overrides.cues.recapPattern ?? cues.recapPattern
+        m.cues.lostEndGrace = overrides.cues.lostEndGrace ?? cues.lostEndGrace
+        m.cues.maxDuration.merge(overrides.cues.maxDuration) { $1 }
+        m.cues.nextOutCueEnds = overrides.cues.nextOutCueEnds ?? cues.nextOutCueEnds
         m.output.assetBaseURL = overrides.output.assetBaseURL ?? output.assetBaseURL
         m.output.startDate = overrides.output.startDate ?? output.startDate
         m.live = live.merging(overrides.live)

@@ -21,6 +21,7 @@ public struct CueScanOptions {
     public var sidecar: URL?
     public var chapters = false
     public var classifier = SpanClassifier.standard
+    public var lostCues = LostCueRules.standard
     /// Protocol options passed to libavformat (e.g. `timeout` for udp/srt).
     public var inputOptions: [String: String] = [:]
 
@@ -56,7 +57,7 @@ public enum CueScan {
         var external: [DetectedCue] = []
         if let sidecar = options.sidecar { external += try SidecarCueSource(url: sidecar).cues(near: reader.streams.startTicks) }
         if options.chapters { external += ChapterCueSource.cues(from: reader.streams.chapters) }
-        let spans = SpanStage(classifier: options.classifier, placement: PlacementRules(defaultPlacement: .strip),
+        let spans = SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: PlacementRules(defaultPlacement: .strip),
                               external: external)
         let collector = CueCollector()
         let chain = StageChain([spans, collector])

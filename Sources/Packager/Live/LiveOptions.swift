@@ -36,6 +36,8 @@ public struct LiveOptions {
     /// Absolute base of asset URIs (the default suits `python3 -m http.server 8000` in the output).
     public var assetBaseURL = URL(string: "http://127.0.0.1:8000/")
     public var classifier = SpanClassifier.standard
+    /// What ends a span whose end cue never comes.
+    public var lostCues = LostCueRules.standard
     public var policy = InterstitialPolicy.standard
     /// libavformat protocol options for the input (e.g. `timeout`, `fifo_size`).
     public var inputOptions: [String: String] = [:]

@@ -104,7 +104,8 @@ final class LiveSession {
                 return []
             }
             let external = try options.sidecar.map { try SidecarCueSource(url: $0).cues(near: streams.startTicks) } ?? []
-            let spans = SpanStage(classifier: options.classifier, placement: options.placementRules, ids: ids, external: external)
+            let spans = SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: options.placementRules,
+                                  ids: ids, external: external)
             spanStage = spans
             // A channel that has published keeps its target for life; so does one the operator fixed.
             let rule = CutRule(targetSeconds: options.segmentDuration, declaredTarget: target, hardCap: true,

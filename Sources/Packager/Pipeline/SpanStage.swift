@@ -11,9 +11,9 @@ final class SpanStage: PipelineStage {
     /// Cues from a sheet or chapters not yet due, earliest first.
     private var external: [DetectedCue]
 
-    init(classifier: SpanClassifier, placement: PlacementRules, ids: InterstitialIDMaker = InterstitialIDMaker(),
-         external: [DetectedCue] = []) {
-        tracker = SpanTracker(classifier: classifier)
+    init(classifier: SpanClassifier, lostCues: LostCueRules = .standard, placement: PlacementRules,
+         ids: InterstitialIDMaker = InterstitialIDMaker(), external: [DetectedCue] = []) {
+        tracker = SpanTracker(classifier: classifier, lostCues: lostCues)
         router = SpanRouter(placement: placement, ids: ids)
         self.external = external.sorted { Self.time(of: $0) < Self.time(of: $1) }
     }

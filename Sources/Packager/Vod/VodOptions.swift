@@ -17,6 +17,8 @@ public struct VodOptions {
     public var sidecar: URL?
     public var chapters = false
     public var classifier = SpanClassifier.standard
+    /// What ends a span whose end cue never comes.
+    public var lostCues = LostCueRules.standard
     public var policy = InterstitialPolicy.standard
     public var legacyDialects: [LegacyCueDialect] = []
 

@@ -35,7 +35,7 @@ public enum VodPipeline {
                                 collector.directPath(for: $0, rendition: $1, index: $2)
                             } : nil))
         let chain = StageChain([
-            SpanStage(classifier: options.classifier, placement: options.placementRules,
+            SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: options.placementRules,
                       external: try externalCues(options: options, streams: streams)),
             cuts, collector,
         ])

@@ -48,13 +48,34 @@ final class SegmentationPairingTests: XCTestCase {
         XCTAssertEqual(events.map(\.span.parent), [nil, nil])
     }
 
-    func testPlannedDurationDoesNotCloseASegmentationSpanAsTimePasses() {
+    /// The End was lost: the span ends at its planned duration as media passes it (a recap whose
+    /// end cue never came used to swallow the rest of the run).
+    func testSegmentationSpanWhoseEndNeverCameEndsAtItsPlannedEnd() {
         var tracker = SpanTracker()
         _ = tracker.ingest(C.timeSignal([C.segment(3, type: 0x34, duration: s(20))], at: s(90), arrival: s(86)))
-        XCTAssertEqual(tracker.advance(to: s(200)), [])
-        let events = tracker.finish(at: s(300))
+        XCTAssertEqual(tracker.advance(to: s(109)), [])
+        let events = tracker.advance(to: s(110))
         XCTAssertEqual(events.closedSpans.map(\.endTicks), [s(110)])
-        XCTAssertEqual(events.closedSpans.map(\.endedBy), [.autoReturn])
+        XCTAssertEqual(events.closedSpans.map(\.endedBy), [.plannedEnd])
+    }
+
+    func testGraceKeepsWaitingForALateEndCueBeforeThePlannedEndApplies() {
+        var tracker = SpanTracker(lostCues: LostCueRules(graceTicks: s(3)))
+        _ = tracker.ingest(C.timeSignal([C.segment(3, type: 0x34, duration: s(20))], at: s(90), arrival: s(86)))
+        XCTAssertEqual(tracker.advance(to: s(112)), [])
+        let late = tracker.ingest(C.timeSignal([C.segment(3, type: 0x35)], at: s(111), arrival: s(112) + 45_000))
+        XCTAssertEqual(late.closedSpans.map(\.endTicks), [s(111)])
+        XCTAssertEqual(late.closedSpans.map(\.endedBy), [.inCue])
+    }
+
+    func testSpanWithoutPlannedDurationEndsAtTheNextOutCueOfItsKindOrItsKindsMaximum() {
+        var tracker = SpanTracker(lostCues: LostCueRules(maximumTicks: [.ad: s(120)]))
+        _ = tracker.ingest(C.timeSignal([C.segment(3, type: 0x30)], at: s(90), arrival: s(86)))
+        let next = tracker.ingest(C.timeSignal([C.segment(4, type: 0x30)], at: s(100), arrival: s(96)))
+        XCTAssertEqual(next.closedSpans.map(\.endTicks), [s(100)])
+        XCTAssertEqual(next.closedSpans.map(\.endedBy), [.nextOutCue])
+        XCTAssertEqual(tracker.advance(to: s(219)), [])
+        XCTAssertEqual(tracker.advance(to: s(220)).closedSpans.map(\.endedBy), [.maximumDuration])
     }
 
     func testSegmentationAutoReturnWhenConfiguredClosesAtPlannedEnd() throws {

@@ -51,13 +51,15 @@ final class SpliceInsertPairingTests: XCTestCase {
         XCTAssertEqual(tracker.advance(to: s(100)), [])
     }
 
-    func testBreakDurationWithoutAutoReturnNeverClosesByItself() {
-        var tracker = SpanTracker()
+    /// auto_return 0 expects an IN; if it never comes, the break_duration is the backup SCTE 35
+    /// calls it, applied once the lost-cue grace has passed.
+    func testBreakDurationWithoutAutoReturnIsTheBackupEndWhenTheInCueIsLost() {
+        var tracker = SpanTracker(lostCues: LostCueRules(graceTicks: s(2)))
         _ = tracker.ingest(C.out(7, at: s(30), arrival: s(26), duration: s(15), autoReturn: false))
-        XCTAssertEqual(tracker.advance(to: s(90)), [])
-        let events = tracker.finish(at: s(100))
-        XCTAssertEqual(events.closedSpans.map(\.endTicks), [s(100)])
-        XCTAssertEqual(events.closedSpans.map(\.endedBy), [.endOfInput])
+        XCTAssertEqual(tracker.advance(to: s(46)), [])
+        let events = tracker.advance(to: s(47))
+        XCTAssertEqual(events.closedSpans.map(\.endTicks), [s(45)])
+        XCTAssertEqual(events.closedSpans.map(\.endedBy), [.plannedEnd])
     }
 
     func testCancelBeforeStartWithdrawsTheAnnouncedSpan() {
@@ -175,7 +177,7 @@ final class SpliceInsertPairingTests: XCTestCase {
     }
 
     func testFinishClosesOpenSpansAsEndOfInputAndCancelsUnstartedOnes() {
-        var tracker = SpanTracker()
+        var tracker = SpanTracker(lostCues: LostCueRules(nextOutCueEnds: false))
         _ = tracker.ingestAll([
             C.out(1, at: s(30), arrival: s(26)),
             C.out(2, at: s(40), arrival: s(36), duration: s(30), autoReturn: true),

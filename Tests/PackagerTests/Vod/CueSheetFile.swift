@@ -36,9 +36,11 @@ struct CueSheetFile {
     }
 
     /// A time_signal at `t` carrying one segmentation descriptor (Start types with a duration).
-    mutating func segmentation(event: UInt32, type: UInt8, at t: Double, duration: Double? = nil, arriving lead: Double = 4) {
+    mutating func segmentation(event: UInt32, type: UInt8, at t: Double, duration: Double? = nil, arriving lead: Double = 4,
+                               adi upid: String? = nil) {
         let descriptor = SCTE35Encoder.Segmentation(eventID: event, typeID: type,
-                                                    durationTicks: duration.map { UInt64(($0 * 90_000).rounded()) })
+                                                    durationTicks: duration.map { UInt64(($0 * 90_000).rounded()) },
+                                                    upidType: upid == nil ? 0 : 0x09, upid: Array((upid ?? "").utf8))
         add(SCTE35Encoder.timeSignal(pts: pts(t), segmentations: [descriptor]), arrivingAt: t - lead)
     }
 
