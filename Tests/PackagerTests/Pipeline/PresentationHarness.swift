@@ -22,11 +22,19 @@ struct PresentationHarness {
     private(set) var unconfirmed: [String] = []
     private var token = 0
 
-    init(options: LiveOptions = PresentationHarness.options(), state: LiveState? = nil, renditions: Int = 1) {
+    /// Stops executing once this many actions ran (a kill -9 at that step); nil never.
+    var crashAfter: Int?
+    private(set) var actionsRun = 0
+    private(set) var crashed = false
+    /// The state as the last successful save left it on disk.
+    private(set) var savedState: Data?
+
+    init(options: LiveOptions = PresentationHarness.options(), state: LiveState? = nil, renditions: Int = 1,
+         wallMillis: Int64 = 1_700_000_000_000) {
         presentation = LivePresentation(state: state ?? LiveState(options: options), options: options)
         presentation.startEpoch(variants: Array(repeating: VariantDescription(codecs: "avc1.64001f,mp4a.40.2"), count: renditions),
-                                discontinuity: false)
-        presentation.anchor(ticks: 0, wallMillis: 1_700_000_000_000)
+                                discontinuity: state != nil)
+        presentation.anchor(ticks: 0, wallMillis: wallMillis)
     }
 
     static func options(placement: Placement = .overlay) -> LiveOptions {
@@ -59,9 +67,14 @@ struct PresentationHarness {
 
     mutating func run(_ plan: PublishPlan) {
         var queue = [plan]
-        while !queue.isEmpty {
+        while !queue.isEmpty, !crashed {
             let current = queue.removeFirst()
             actions: for action in current {
+                if let limit = crashAfter, actionsRun >= limit {
+                    crashed = true
+                    return
+                }
+                actionsRun += 1
                 switch action {
                 case let .putMedia(_, _, name):
                     if refuse.contains(name) {
@@ -83,6 +96,7 @@ struct PresentationHarness {
                         break actions
                     }
                     stateSaves += 1
+                    savedState = try? JSONEncoder().encode(presentation.state)
                 case let .delete(name):
                     files[name] = nil
                     presentation.deleted(name)
