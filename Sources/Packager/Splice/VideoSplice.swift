@@ -1,0 +1,60 @@
+/// One video packet the caller hands to the cutter: a demuxed packet and its timestamps on the
+/// caller's timeline (unwrapped stream ticks — 90 kHz for MPEG-TS — as `PacketClock` gives them).
+struct SpliceInputPacket {
+    let packet: DemuxedPacket
+    let pts: Int64
+    let dts: Int64
+}
+
+/// One packet of a splice's result. `packet` carries raw stream timestamps (the source's own
+/// values, so it can be written with the source's other packets); `pts`/`dts` are the same on the
+/// caller's timeline.
+struct SplicedPacket {
+    enum Origin: Equatable { case source, rewrittenKeyframe, reencoded }
+    let packet: DemuxedPacket
+    let pts: Int64
+    let dts: Int64
+    let origin: Origin
+}
+
+/// What a splice cost, for report.json.
+struct SpliceCost: Equatable, Sendable {
+    var framesDecoded = 0
+    var framesReencoded = 0
+    var reencodedBytes = 0
+    /// CPU time of the whole process during the call (libx265 encodes on a thread of its own).
+    var cpuMilliseconds = 0.0
+    var wallMilliseconds = 0.0
+}
+
+/// Something the caller should report about a splice (a report line, never a failure).
+enum SpliceNote: Equatable, Sendable, CustomStringConvertible {
+    /// H.264 only: the far side returns to the source at an open-GOP I-frame, not an IDR, right after
+    /// re-encoded pictures whose SPS differs. Decoders switch parameter sets there (FFmpeg does),
+    /// but H.264 §7.4.1.2.1 only allows it at an IDR; a strict player may need a discontinuity.
+    case parameterSetsChangeAtNonIDR(pts: Int64)
+    /// Leading pictures of the resume keyframe left out (keyframe mode): the near side's video
+    /// ends this many frames before the cut.
+    case leadingPicturesDropped(count: Int, pts: Int64)
+
+    var description: String {
+        switch self {
+        case .parameterSetsChangeAtNonIDR(let pts):
+            return "resumes at the non-IDR keyframe at PTS \(pts) after re-encoded pictures with other parameter sets"
+        case .leadingPicturesDropped(let count, let pts):
+            return "dropped \(count) leading picture(s) of the keyframe at PTS \(pts) that predict from across the cut"
+        }
+    }
+}
+
+/// The two sides of one video splice. Written in order — `before` ends the near side's stream,
+/// `after` starts the far side's — in place of the window's packets; the caller continues with
+/// the packets that followed the window.
+struct VideoSplice {
+    var before: [SplicedPacket]
+    var after: [SplicedPacket]
+    /// PTS of the far side's first picture: the splice, or the resume keyframe in keyframe mode.
+    var landedPTS: Int64
+    var cost: SpliceCost
+    var notes: [SpliceNote]
+}
