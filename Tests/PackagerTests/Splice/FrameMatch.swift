@@ -13,7 +13,7 @@ enum FrameMatch {
     /// output picture was decoded from untouched packets (`exact(k)`), otherwise closer to that
     /// source picture than to its neighbours and within `tolerance` of it (a re-encode).
     static func assertShows(_ output: [[UInt8]], sourceFrames: [[UInt8]], from first: Int, exact: (Int) -> Bool,
-                            tolerance: Double = 2.5, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+                            tolerance: Double = 4, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
         for (k, picture) in output.enumerated() {
             let expected = first + k
             guard expected < sourceFrames.count else {
