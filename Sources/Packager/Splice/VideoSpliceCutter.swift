@@ -106,10 +106,12 @@ final class VideoSpliceCutter {
     /// source's pictures and re-encoded ones (H.264: both SPS/PPS pairs, distinct ids). nil for
     /// HEVC, whose re-encoded parameter sets reuse the source's ids and so travel in-band (the
     /// mp4 muxer writes `hev1`, which allows that).
-    func muxerExtradata() throws -> [UInt8]? {
+    /// - Parameter frameDuration: the stream's picture spacing in its time base ticks, which the
+    ///   re-encoder's SPS carries as VUI timing — the same value every cut measures from its window.
+    func muxerExtradata(frameDuration: Int64) throws -> [UInt8]? {
         guard format.codec == .h264 else { return nil }
-        let encoder = try SpliceFrameEncoder(settings: try settings(bitRate: 1_000_000, frameDuration: 1), format: format,
-                                             input: input, globalHeader: true)
+        let encoder = try SpliceFrameEncoder(settings: try settings(bitRate: 1_000_000, frameDuration: frameDuration),
+                                             format: format, input: input, globalHeader: true)
         let added = NALUnits.split(annexB: encoder.extradata).filter { SpliceCodec.h264.isParameterSet($0) }
         if NALUnits.isAnnexB(format.extradata) || format.extradata.isEmpty {
             return NALPacketFormat.annexB.packet(sourceParameterSets.map { $0[...] } + added)

@@ -11,7 +11,7 @@ enum SpliceTool {
     static func run(_ tool: String, _ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool, "-hide_banner", "-nostdin"] + arguments
+        process.arguments = [tool, "-hide_banner"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
