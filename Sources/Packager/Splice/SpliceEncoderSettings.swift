@@ -31,7 +31,10 @@ struct SpliceEncoderSettings: Equatable, Sendable {
         switch format.codec {
         case .h264:
             name = "libx264"
-            options["preset"] = preset ?? "veryfast"
+            // ultrafast with CABAC and the deblocking filter back on (and 8x8 transforms where the
+            // profile has them): 3.2 ms a 720p picture on one core against 4.4 (superfast) and 5.8
+            // (veryfast), keeping the two tools whose absence shows at broadcast bitrates.
+            options["preset"] = preset ?? "ultrafast"
             options["profile"] = try x264Profile(format, input: input)
             if let level = x264Level(format.level) { options["level"] = level }
             // One allowed B-frame that is never used (every picture is forced I or P): with B-frames
@@ -40,6 +43,10 @@ struct SpliceEncoderSettings: Equatable, Sendable {
             // wrong kind of predecessor. With it, x264 keeps POC type 0 and signals a reorder depth
             // of one, so decoders release the re-encoded pictures before the resume keyframe.
             params += ["keyint=infinite", "bframes=1", "b-pyramid=none", "b-adapt=0", "weightb=0", "sync-lookahead=0", "mbtree=0"]
+            if preset == nil {
+                params += ["cabac=1", "deblock=0,0"]
+                if ["high", "high10", "high422", "high444"].contains(options["profile"]) { params.append("8x8dct=1") }
+            }
             if let parameterSetID { params.append("sps-id=\(parameterSetID)") }
             switch format.scan {
             case .progressive: break

@@ -15,19 +15,23 @@ struct SpliceReencoder {
         var packets: [Int64: DemuxedPacket] = [:]
         var framesDecoded = 0
         var bytes = 0
+        var encodeCPUMilliseconds = 0.0
     }
 
     func run(window: [SpliceInputPacket], plan: SplicePlan) throws -> Output {
         let decoder = try SpliceFrameDecoder(parameters: parameters,
                                              timeBase: AVRational(num: format.timeBase.num, den: format.timeBase.den),
                                              threads: decoderThreads, input: input)
+        let opening = SpliceClock()
         let encoder = try SpliceFrameEncoder(settings: settings, format: format, input: input)
+        let openCPU = opening.elapsed().cpu
         let wanted = plan.reencode
         let wantedSet = Set(wanted)
         var held: [Int64: UnsafeMutablePointer<AVFrame>] = [:]
         defer { for (_, frame) in held { var f: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&f) } }
         var next = 0
         var output = Output()
+        output.encodeCPUMilliseconds = openCPU
         let coded: (UnsafeMutablePointer<AVPacket>) throws -> Void = { packet in
             guard let made = DemuxedPacket.splicePacket(encoded: packet, format: packetFormat) else {
                 throw VideoSpliceError.ffmpeg(FFmpegError(operation: "copy a re-encoded packet of", input: input, code: pkgctl_averror(ENOMEM)))
@@ -46,7 +50,9 @@ struct SpliceReencoder {
             while next < wanted.count, let ready = held.removeValue(forKey: wanted[next]) {
                 var owned: UnsafeMutablePointer<AVFrame>? = ready
                 defer { av_frame_free(&owned) }
+                let clock = SpliceClock()
                 try encoder.encode(ready, pts: wanted[next], idr: next == 0 || wanted[next] == plan.landedPTS, coded: coded)
+                output.encodeCPUMilliseconds += clock.elapsed().cpu
                 next += 1
             }
         }
@@ -55,7 +61,9 @@ struct SpliceReencoder {
             try decoder.decode(item.packet, pts: item.pts, dts: item.dts, picture: picture)
         }
         if next < wanted.count { try decoder.finish(picture: picture) }
+        let clock = SpliceClock()
         try encoder.finish(coded: coded)
+        output.encodeCPUMilliseconds += clock.elapsed().cpu
         output.framesDecoded = decoder.framesDecoded
         let missing = wanted.filter { output.packets[$0] == nil }
         guard missing.isEmpty else { throw VideoSpliceError.framesNotDecoded(input: input, pts: missing) }

@@ -24,6 +24,8 @@ struct SpliceCost: Equatable, Sendable {
     var reencodedBytes = 0
     /// CPU time of the whole process during the call (libx265 encodes on a thread of its own).
     var cpuMilliseconds = 0.0
+    /// The part of `cpuMilliseconds` spent inside the encoder (the rest is decoding and bookkeeping).
+    var encodeCPUMilliseconds = 0.0
     var wallMilliseconds = 0.0
 }
 

@@ -10,7 +10,7 @@ import Foundation
 /// stream it cannot re-encode; the caller then cuts at keyframes, warning once per span.
 final class VideoSpliceCutter {
     struct Options: Sendable {
-        /// x264/x265 preset; nil: veryfast (x264), ultrafast (x265).
+        /// x264/x265 preset; nil: ultrafast with CABAC, deblocking and 8x8 transforms (x264), ultrafast (x265).
         var preset: String?
         var threads = 1
         /// Leave out of decoding the non-reference pictures nothing needs.
@@ -77,6 +77,7 @@ final class VideoSpliceCutter {
             cost.framesDecoded = output.framesDecoded
             cost.framesReencoded = plan.reencode.count
             cost.reencodedBytes = output.bytes
+            cost.encodeCPUMilliseconds = output.encodeCPUMilliseconds
         }
         var splice = try assemble(window, frames: frames, plan: plan, encoded: encoded)
         if format.codec == .h264, let resume = splice.after.first(where: { $0.origin == .rewrittenKeyframe }),
