@@ -31,20 +31,19 @@ struct SpliceCost: Equatable, Sendable {
 
 /// Something the caller should report about a splice (a report line, never a failure).
 enum SpliceNote: Equatable, Sendable, CustomStringConvertible {
-    /// H.264 only: the far side returns to the source at an open-GOP I-frame, not an IDR, right after
-    /// re-encoded pictures whose SPS differs. Decoders switch parameter sets there (FFmpeg does),
-    /// but H.264 §7.4.1.2.1 only allows it at an IDR; a strict player may need a discontinuity.
-    case parameterSetsChangeAtNonIDR(pts: Int64)
     /// Leading pictures of the resume keyframe left out (keyframe mode): the near side's video
     /// ends this many frames before the cut.
     case leadingPicturesDropped(count: Int, pts: Int64)
+    /// H.264: the resume keyframe was an open-GOP I picture and became an IDR; the far side's later
+    /// packets go through `VideoSplice.continuation`.
+    case resumeKeyframeMadeIDR(pts: Int64)
 
     var description: String {
         switch self {
-        case .parameterSetsChangeAtNonIDR(let pts):
-            return "resumes at the non-IDR keyframe at PTS \(pts) after re-encoded pictures with other parameter sets"
         case .leadingPicturesDropped(let count, let pts):
             return "dropped \(count) leading picture(s) of the keyframe at PTS \(pts) that predict from across the cut"
+        case .resumeKeyframeMadeIDR(let pts):
+            return "the open-GOP keyframe at PTS \(pts) was rewritten as an IDR; later pictures are renumbered from it"
         }
     }
 }
@@ -59,4 +58,6 @@ struct VideoSplice {
     var landedPTS: Int64
     var cost: SpliceCost
     var notes: [SpliceNote]
+    /// Set when the far side's later packets must be rewritten too (see `SpliceContinuation`).
+    var continuation: SpliceContinuation?
 }

@@ -90,6 +90,31 @@ extension VideoSpliceCutter {
         return sourceParameterSets
     }
 
+    /// H.264 far sides that resume at an open-GOP I picture: it becomes an IDR (whatever comes before
+    /// it on that output, re-encoded pictures or another part of the primary, is not what the source
+    /// had there), and the packets after it are renumbered — those in `after` here, later ones by
+    /// the caller through the continuation.
+    func makeResumeIDR(_ splice: inout VideoSplice, window: [SpliceInputPacket]) throws {
+        guard format.codec == .h264, let at = splice.after.firstIndex(where: { $0.origin == .rewrittenKeyframe }),
+              !isIDR(splice.after[at].packet) else { return }
+        let sets = window.prefix { $0.packet.pts != splice.after[at].packet.pts || !$0.packet.isKeyframe }
+            .flatMap { packetFormat.units($0.packet.bytes).filter(SpliceCodec.h264.isParameterSet).map(Array.init) }
+        let rewriter: H264ResumeRewriter
+        do {
+            rewriter = try H264ResumeRewriter(parameterSets: sourceParameterSets + sets, format: packetFormat)
+        } catch {
+            throw VideoSpliceError.unsupportedFormat(input: input, reason: "\(error)")
+        }
+        let continuation = SpliceContinuation(rewriter: rewriter, input: input)
+        for index in at..<splice.after.count {
+            let item = splice.after[index]
+            splice.after[index] = SplicedPacket(packet: try continuation.apply(item.packet), pts: item.pts, dts: item.dts,
+                                                origin: index == at ? .rewrittenKeyframe : item.origin)
+        }
+        splice.continuation = continuation
+        splice.notes.append(.resumeKeyframeMadeIDR(pts: splice.after[at].pts))
+    }
+
     func isIDR(_ packet: DemuxedPacket) -> Bool {
         packetFormat.units(packet.bytes).first(where: format.codec.isVCL).map(format.codec.isIDR) ?? false
     }

@@ -80,10 +80,7 @@ final class VideoSpliceCutter {
             cost.encodeCPUMilliseconds = output.encodeCPUMilliseconds
         }
         var splice = try assemble(window, frames: frames, plan: plan, encoded: encoded)
-        if format.codec == .h264, let resume = splice.after.first(where: { $0.origin == .rewrittenKeyframe }),
-           splice.after.contains(where: { $0.origin == .reencoded }), !isIDR(resume.packet) {
-            splice.notes.append(.parameterSetsChangeAtNonIDR(pts: resume.pts))
-        }
+        try makeResumeIDR(&splice, window: window)
         (cost.cpuMilliseconds, cost.wallMilliseconds) = clock.elapsed()
         splice.cost = cost
         return splice
@@ -96,6 +93,7 @@ final class VideoSpliceCutter {
         let frames = inspect(window)
         let plan = try SplicePlan.atKeyframe(frames, splice: splice, input: input)
         var result = try assemble(window, frames: frames, plan: plan, encoded: [:])
+        try makeResumeIDR(&result, window: window)
         if !plan.dropped.isEmpty {
             result.notes.append(.leadingPicturesDropped(count: plan.dropped.count, pts: plan.landedPTS))
         }

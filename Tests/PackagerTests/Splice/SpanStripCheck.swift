@@ -29,6 +29,12 @@ struct SpanStripCheck {
             let length = SpliceWindowRule.windowLength(Array(frames[start...]), splice: splice) ?? (frames.count - start)
             let cut = try cutter.cut(Array(stream[start..<(start + length)]), at: splice)
             let replaced = (cut.before + cut.after).map { SpliceInputPacket(packet: $0.packet, pts: $0.pts, dts: $0.dts) }
+            if let continuation = cut.continuation {
+                for index in (start + length)..<stream.count {
+                    stream[index] = SpliceInputPacket(packet: try continuation.apply(stream[index].packet),
+                                                      pts: stream[index].pts, dts: stream[index].dts)
+                }
+            }
             stream.replaceSubrange(start..<(start + length), with: replaced)
             splits.append(start + cut.before.count)
             cuts.append(cut)

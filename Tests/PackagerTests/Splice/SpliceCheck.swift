@@ -37,8 +37,12 @@ struct SpliceCheck {
         let near = SplicePieceWriter.Piece(
             video: SplicePieceWriter.sourceVideo(source, 0..<window.start) + SplicePieceWriter.spliced(result.before),
             audio: SplicePieceWriter.audio(source, from: nil, to: result.landedPTS))
+        var rest = SplicePieceWriter.sourceVideo(source, window.end..<source.video.count)
+        if let continuation = result.continuation {
+            rest = try rest.map { (try continuation.apply($0.packet), $0.dts) }
+        }
         let far = SplicePieceWriter.Piece(
-            video: SplicePieceWriter.spliced(result.after) + SplicePieceWriter.sourceVideo(source, window.end..<source.video.count),
+            video: SplicePieceWriter.spliced(result.after) + rest,
             audio: SplicePieceWriter.audio(source, from: result.landedPTS, to: nil))
         let ext = format == .ts ? "ts" : "mp4"
         let nearFile = directory.appendingPathComponent("near-\(frame)\(keyframeMode ? "-k" : "").\(ext)")
