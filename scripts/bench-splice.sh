@@ -25,14 +25,14 @@ splices() {   # break edges before $1 seconds, each moved into its GOP by the ne
     local n=0
     for edge in 30 50 90 110 150 170 210 230 270 290; do
         [ "$edge" -lt "$1" ] || continue
-        echo "$edge + ${offsets[$((n % 5))]}" | bc
+        awk -v e="$edge" -v o="${offsets[$((n % 5))]}" 'BEGIN { printf "%.2f\n", e + o }'
         n=$((n + 1))
     done
 }
 echo "== H.264 720p30 ($input) =="
-"$bench" "$input" $(splices 300) | tee "$out/splice-h264.txt" | tail -1
+"$bench" "$input" $(splices 300) | tee "$out/splice-h264.txt" | tail -2
 "$bench" "$input" --keyframe $(splices 300) | tail -1
 echo "== HEVC 720p30, open GOP ($hevc) =="
-"$bench" "$hevc" $(splices 120) | tee "$out/splice-hevc.txt" | tail -1
+"$bench" "$hevc" $(splices 120) | tee "$out/splice-hevc.txt" | tail -2
 "$bench" "$hevc" --keyframe $(splices 120) | tail -1
 echo "(per-splice lines: $out/splice-h264.txt, $out/splice-hevc.txt)"

@@ -33,6 +33,14 @@ do {
     print(String(format: "summary: %@ %dx%d %@, %d splices: CPU per splice median %.0f ms, p90 %.0f ms, max %.0f ms, mean %.1f frames re-encoded, %.0f%% of CPU in the encoder",
                  result.codec, result.width, result.height, keyframe ? "keyframe" : "accurate", result.rows.count,
                  at(0.5), at(0.9), cpu.last ?? 0, frames, encode * 100))
+    if !keyframe {
+        let goal = 200.0
+        print(at(0.5) <= goal
+            ? String(format: "goal (<= %.0f ms CPU per splice per rendition): met at the median, %d of %d splices within it",
+                     goal, cpu.filter { $0 <= goal }.count, cpu.count)
+            : String(format: "goal (<= %.0f ms CPU per splice per rendition): missed by %.0f ms at the median (%.1fx), %d of %d splices within it",
+                     goal, at(0.5) - goal, at(0.5) / goal, cpu.filter { $0 <= goal }.count, cpu.count))
+    }
 } catch {
     FileHandle.standardError.write(Data("pkgctl-splice-bench: \(error)\n".utf8))
     exit(1)
