@@ -24,8 +24,11 @@ let package = Package(
         .target(
             name: "Packager",
             dependencies: ["CFFmpeg", "Primitives", "CueDetect", "DateRangeWriter"],
-            path: "Sources/Packager"
+            path: "Sources/Packager",
+            exclude: ["Splice/Bench"]
         ),
+        // scripts/bench-splice.sh: CPU per frame-accurate splice (not a product).
+        .executableTarget(name: "pkgctl-splice-bench", dependencies: ["Packager"], path: "Sources/Packager/Splice/Bench"),
         .executableTarget(name: "pkgctl", dependencies: ["Packager"], path: "Sources/pkgctl"),
         .testTarget(
             name: "PackagerTests",

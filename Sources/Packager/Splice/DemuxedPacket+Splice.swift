@@ -1,0 +1,39 @@
+import CFFmpeg
+
+extension DemuxedPacket {
+    /// A packet of `bytes` with `template`'s properties (stream, flags, side data, time base).
+    static func splicePacket(bytes: [UInt8], template: UnsafePointer<AVPacket>) -> DemuxedPacket? {
+        guard let made = DemuxedPacket(), let p = made.packet, av_new_packet(p, Int32(bytes.count)) >= 0 else { return nil }
+        guard av_packet_copy_props(p, template) >= 0 else { return nil }
+        bytes.withUnsafeBufferPointer { source in
+            if let data = p.pointee.data, let base = source.baseAddress { data.update(from: base, count: source.count) }
+        }
+        return made
+    }
+
+    /// A new reference to `source` (an encoder's output packet), or a copy in `format`'s framing.
+    static func splicePacket(encoded source: UnsafeMutablePointer<AVPacket>, format: NALPacketFormat) -> DemuxedPacket? {
+        if format == .annexB {
+            guard let made = DemuxedPacket(), av_packet_ref(made.packet, source) >= 0 else { return nil }
+            return made
+        }
+        guard let data = source.pointee.data, source.pointee.size > 0 else { return nil }
+        let annexB = Array(UnsafeBufferPointer(start: data, count: Int(source.pointee.size)))
+        return splicePacket(bytes: format.packet(NALPacketFormat.annexB.units(annexB)), template: source)
+    }
+
+    /// Places the packet on the source stream's timeline (raw stream ticks, as demuxed).
+    func place(stream: Int, pts: Int64, dts: Int64, duration: Int64, timeBase: (num: Int32, den: Int32)) {
+        guard let p = packet else { return }
+        p.pointee.stream_index = Int32(stream)
+        p.pointee.pts = pts
+        p.pointee.dts = dts
+        p.pointee.duration = duration
+        p.pointee.pos = -1
+        p.pointee.time_base = AVRational(num: timeBase.num, den: timeBase.den)
+    }
+}
+
+extension DemuxedPacket {
+    var byteCount: Int { Int(packet?.pointee.size ?? 0) }
+}

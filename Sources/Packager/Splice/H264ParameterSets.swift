@@ -1,0 +1,122 @@
+import Primitives
+import CueDetect
+
+/// The fields of H.264 SPS/PPS (§7.3.2.1.1, §7.3.2.2) that slice-header syntax depends on.
+struct H264SequenceParameters: Equatable {
+    var id: UInt32
+    var chromaArrayType: UInt32
+    var separateColourPlane: Bool
+    var log2MaxFrameNum: Int
+    var pocType: UInt32
+    var log2MaxPocLsb: Int
+    var deltaPicOrderAlwaysZero: Bool
+    var maxNumRefFrames: Int
+    var frameMbsOnly: Bool
+
+    /// `unit` is one SPS NAL unit (header byte first, escaped as in the stream).
+    init(_ unit: [UInt8]) throws {
+        var r = BitReader(NALUnits.rbsp(unit.dropFirst()))
+        let profile = try r.uint8("profile_idc")
+        try r.skip(bits: 16, "constraint flags, level_idc")
+        id = try r.unsignedExpGolomb("seq_parameter_set_id")
+        var chromaFormat: UInt32 = 1
+        separateColourPlane = false
+        if [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135].contains(profile) {
+            chromaFormat = try r.unsignedExpGolomb("chroma_format_idc")
+            if chromaFormat == 3 { separateColourPlane = try r.flag("separate_colour_plane_flag") }
+            _ = try r.unsignedExpGolomb("bit_depth_luma_minus8")
+            _ = try r.unsignedExpGolomb("bit_depth_chroma_minus8")
+            try r.skip(bits: 1, "qpprime_y_zero_transform_bypass_flag")
+            if try r.flag("seq_scaling_matrix_present_flag") {
+                for list in 0..<(chromaFormat == 3 ? 12 : 8) where try r.flag("seq_scaling_list_present_flag") {
+                    try Self.skipScalingList(&r, size: list < 6 ? 16 : 64)
+                }
+            }
+        }
+        chromaArrayType = separateColourPlane ? 0 : chromaFormat
+        log2MaxFrameNum = Int(try r.unsignedExpGolomb("log2_max_frame_num_minus4")) + 4
+        pocType = try r.unsignedExpGolomb("pic_order_cnt_type")
+        log2MaxPocLsb = 0
+        deltaPicOrderAlwaysZero = false
+        if pocType == 0 {
+            log2MaxPocLsb = Int(try r.unsignedExpGolomb("log2_max_pic_order_cnt_lsb_minus4")) + 4
+        } else if pocType == 1 {
+            deltaPicOrderAlwaysZero = try r.flag("delta_pic_order_always_zero_flag")
+            _ = try r.unsignedExpGolomb("offset_for_non_ref_pic")
+            _ = try r.unsignedExpGolomb("offset_for_top_to_bottom_field")
+            for _ in 0..<(try r.unsignedExpGolomb("num_ref_frames_in_pic_order_cnt_cycle")) {
+                _ = try r.unsignedExpGolomb("offset_for_ref_frame")
+            }
+        }
+        maxNumRefFrames = Int(try r.unsignedExpGolomb("max_num_ref_frames"))
+        try r.skip(bits: 1, "gaps_in_frame_num_value_allowed_flag")
+        _ = try r.unsignedExpGolomb("pic_width_in_mbs_minus1")
+        _ = try r.unsignedExpGolomb("pic_height_in_map_units_minus1")
+        frameMbsOnly = try r.flag("frame_mbs_only_flag")
+    }
+
+    private static func skipScalingList(_ r: inout BitReader, size: Int) throws {
+        var last = 8, next = 8
+        for _ in 0..<size where next != 0 {
+            // se(v) shares ue(v)'s code length; only the value's sign differs.
+            let code = Int(try r.unsignedExpGolomb("delta_scale"))
+            let delta = code % 2 == 1 ? (code + 1) / 2 : -code / 2
+            next = (last + delta + 256) % 256
+            last = next == 0 ? last : next
+        }
+    }
+}
+
+struct H264PictureParameters: Equatable {
+    var id: UInt32
+    var spsID: UInt32
+    var cabac: Bool
+    var bottomFieldPicOrderInFramePresent: Bool
+    var sliceGroups: UInt32
+    var numRefIdxDefault: (l0: UInt32, l1: UInt32)
+    var weightedPred: Bool
+    var weightedBipredIdc: UInt64
+    var deblockingFilterControlPresent: Bool
+    var redundantPicCntPresent: Bool
+
+    init(_ unit: [UInt8]) throws {
+        var r = BitReader(NALUnits.rbsp(unit.dropFirst()))
+        id = try r.unsignedExpGolomb("pic_parameter_set_id")
+        spsID = try r.unsignedExpGolomb("seq_parameter_set_id")
+        cabac = try r.flag("entropy_coding_mode_flag")
+        bottomFieldPicOrderInFramePresent = try r.flag("bottom_field_pic_order_in_frame_present_flag")
+        sliceGroups = try r.unsignedExpGolomb("num_slice_groups_minus1") + 1
+        guard sliceGroups == 1 else { throw H264SyntaxError.unsupported("slice groups (FMO)") }
+        numRefIdxDefault = (try r.unsignedExpGolomb("num_ref_idx_l0_default_active_minus1") + 1,
+                            try r.unsignedExpGolomb("num_ref_idx_l1_default_active_minus1") + 1)
+        weightedPred = try r.flag("weighted_pred_flag")
+        weightedBipredIdc = try r.bits(2, "weighted_bipred_idc")
+        _ = try r.unsignedExpGolomb("pic_init_qp_minus26")
+        _ = try r.unsignedExpGolomb("pic_init_qs_minus26")
+        _ = try r.unsignedExpGolomb("chroma_qp_index_offset")
+        deblockingFilterControlPresent = try r.flag("deblocking_filter_control_present_flag")
+        try r.skip(bits: 1, "constrained_intra_pred_flag")
+        redundantPicCntPresent = try r.flag("redundant_pic_cnt_present_flag")
+    }
+
+    static func == (a: H264PictureParameters, b: H264PictureParameters) -> Bool {
+        a.id == b.id && a.spsID == b.spsID && a.cabac == b.cabac && a.sliceGroups == b.sliceGroups
+            && a.numRefIdxDefault == b.numRefIdxDefault && a.weightedPred == b.weightedPred
+            && a.weightedBipredIdc == b.weightedBipredIdc && a.deblockingFilterControlPresent == b.deblockingFilterControlPresent
+            && a.redundantPicCntPresent == b.redundantPicCntPresent
+            && a.bottomFieldPicOrderInFramePresent == b.bottomFieldPicOrderInFramePresent
+    }
+}
+
+/// H.264 syntax the slice rewriter does not handle, or data that does not parse.
+enum H264SyntaxError: Error, Equatable, CustomStringConvertible {
+    case unsupported(String)
+    case missingParameterSet(String)
+
+    var description: String {
+        switch self {
+        case .unsupported(let what): return "H.264 \(what) is not supported by the resume rewrite"
+        case .missingParameterSet(let what): return "H.264 slice refers to \(what), which the stream has not sent"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import XCTest
+@testable import Packager
+
+/// Frame-accurate splices of H.264 High with B-frames (pyramid), 25 fps, closed GOPs (IDR
+/// keyframes), through `VideoSpliceCutter`, both sides muxed to MPEG-TS and fMP4 by `SegmentMuxer`.
+final class H264SpliceTests: XCTestCase {
+    private static var directory: URL?
+    private static var check: SpliceCheck?
+
+    /// 4 s at 25 fps, an IDR every 50 pictures (display 0 and 50), three B-frames with pyramid.
+    private func media() throws -> SpliceCheck {
+        if let check = Self.check { return check }
+        FFmpegLibraries.quietLogs()
+        let directory = try TestMedia.temporaryDirectory()
+        Self.directory = directory
+        let source = try SpliceSource.make("h264-closed.ts", in: directory, rate: "25", seconds: 4, video: [
+            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+            "-x264-params", "keyint=50:min-keyint=50:scenecut=0:open-gop=0:bframes=3:b-pyramid=normal"])
+        let check = try SpliceCheck(source, in: directory)
+        Self.check = check
+        return check
+    }
+
+    override class func tearDown() {
+        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
+        check = nil
+    }
+
+    func testSpliceInsideAGOPGivesExactSidesInTS() throws {
+        let result = try media().splice(atFrame: 37, format: .ts)
+        XCTAssertGreaterThan(result.cost.framesReencoded, 0)
+        XCTAssertEqual(result.after.first?.origin, .reencoded)
+        XCTAssertTrue(result.after.first?.packet.isKeyframe ?? false, "the far side starts with an IDR")
+    }
+
+    func testSpliceInsideAGOPGivesExactSidesInFragmentedMP4() throws {
+        try media().splice(atFrame: 37, format: .fmp4)
+    }
+
+    func testSpliceOnAnAnchorReencodesOnlyTheFarSide() throws {
+        // Picture 13 is a P-frame: every picture before it is decoded before it, so nothing on the
+        // near side needs re-encoding.
+        let check = try media()
+        let result = try check.splice(atFrame: 13, format: .ts)
+        XCTAssertFalse(result.before.contains { $0.origin == .reencoded })
+        XCTAssertEqual(result.cost.framesReencoded, 50 - 13)
+    }
+
+    func testSpliceJustBeforeTheNextKeyframe() throws {
+        let result = try media().splice(atFrame: 49, format: .ts)
+        XCTAssertEqual(result.after.map(\.origin).prefix(2), [.reencoded, .rewrittenKeyframe])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testSpliceAtAnIDRChangesNothing() throws {
+        let result = try media().splice(atFrame: 50, format: .ts)
+        XCTAssertEqual(result.cost.framesReencoded, 0)
+        XCTAssertEqual(result.cost.framesDecoded, 0)
+        XCTAssertFalse((result.before + result.after).contains { $0.origin == .reencoded })
+    }
+}
