@@ -34,6 +34,9 @@ public struct TSAccessUnit: Equatable, Sendable {
     /// `.scte35` / `.programTable`: the whole section, table_id through CRC_32.
     public var section: [UInt8]?
 
+    /// A whole PES to send instead of the unit's own packets (an audio PES split at a cut).
+    public var replacementPES: [UInt8]? = nil
+
     /// DTS, else PTS: the time this unit is decoded.
     public var decodeTicks: Int64? { dts ?? pts }
 }

@@ -163,13 +163,25 @@ public final class TSOutputRouter {
         guard !held.isEmpty else { return }
         stillHeld.removeAll(keepingCapacity: true)
         for unit in held {
-            if let pts = unit.pts, pts < ticks { try route(unit, isVideo: false) } else { stillHeld.append(unit) }
+            // Whole PES: released once its last frame is before the video's decode time.
+            if let pts = unit.pts, pts + max(unit.duration, 0) <= ticks || (unit.duration <= 0 && pts < ticks) {
+                try route(unit, isVideo: false)
+            } else {
+                stillHeld.append(unit)
+            }
         }
         swap(&held, &stillHeld)
         if let p = pending, !audioPIDs.isEmpty, p.audioReached.isSuperset(of: audioPIDs) { try applyPending() }
     }
 
     func route(_ unit: TSAccessUnit, isVideo: Bool) throws {
+        if let at = pending?.at, !isVideo, unit.kind == .audio, let pts = unit.pts, pts < at, pts + unit.duration > at,
+           let (before, after) = try TSAudioPESSplit.split(unit, at: at, input: input, grid: indexer.grid) {
+            try write(before)
+            pending?.after.append((after, false))
+            pending?.audioReached.insert(unit.pid)
+            return
+        }
         if let at = pending?.at, isVideo || (unit.pts ?? at) >= at {
             pending?.after.append((unit, isVideo))
             if !isVideo, unit.kind == .audio { pending?.audioReached.insert(unit.pid) }

@@ -7,7 +7,7 @@ extension TSSegmentWriter {
         if nextOnPID.count < pending.count { nextOnPID = [Int32](repeating: -1, count: pending.count) }
         var tail = [Int: Int32]()
         var lo = Int64.max, hi = Int64.min
-        for i in pending.indices.reversed() where pending[i].section == nil {
+        for i in pending.indices.reversed() where pending[i].section == nil && pending[i].replacementPES == nil {
             let pid = pending[i].pid
             nextOnPID[i] = head[pid]
             head[pid] = Int32(i)
@@ -43,6 +43,7 @@ extension TSSegmentWriter {
     }
 
     private func emitIfSection(_ i: Int) throws {
+        if let pes = pending[i].replacementPES { return try emitPES(pid: pending[i].pid, pes) }
         guard let section = pending[i].section else { return }
         switch pending[i].kind {
         case .scte35:
@@ -129,6 +130,46 @@ extension TSSegmentWriter {
         for k in 0..<r.count {
             let q = try reserve()
             q.copyMemory(from: try input.packet(at: r.start + Int64(k * TSPacketBytes.size)), byteCount: TSPacketBytes.size)
+        }
+    }
+
+    /// A PES built here (with a PTS at bytes 9–13) as fresh packets on `pid`, its PTS shifted;
+    /// the last packet is filled out with adaptation-field stuffing.
+    func emitPES(pid: Int, _ pes: [UInt8]) throws {
+        try flushRun()
+        var bytes = pes
+        if shift != 0, bytes.count >= 14 {
+            bytes.withUnsafeMutableBytes { b in
+                guard let base = b.baseAddress else { return }
+                TSTimestampField.write(base, at: 9, TSTimestampField.shifted(TSTimestampField.read(base, at: 9), back: shift))
+            }
+        }
+        var i = 0
+        while i < bytes.count {
+            let q = try reserve()
+            let last = lastCC[pid]
+            let cc: UInt8 = last == 0xFF ? 0 : (last &+ 1) & 0x0F
+            lastCC[pid] = cc
+            packetsWritten += 1
+            let take = min(184, bytes.count - i)
+            let stuffing = 184 - take                       // adaptation field bytes, length byte included
+            q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
+            q.storeBytes(of: (i == 0 ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
+            q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
+            q.storeBytes(of: (stuffing > 0 ? 0x30 : 0x10) | cc, toByteOffset: 3, as: UInt8.self)
+            var o = 4
+            if stuffing > 0 {
+                q.storeBytes(of: UInt8(stuffing - 1), toByteOffset: 4, as: UInt8.self)
+                if stuffing > 1 {
+                    q.storeBytes(of: 0, toByteOffset: 5, as: UInt8.self)
+                    (q + 6).initializeMemory(as: UInt8.self, repeating: 0xFF, count: stuffing - 2)
+                }
+                o += stuffing
+            }
+            bytes.withUnsafeBytes { src in
+                if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
+            }
+            i += take
         }
     }
 

@@ -65,7 +65,7 @@ final class TSSegmentOutputTests: XCTestCase {
         let source = try MediaTool.framemd5(clip.url, maps: maps, copy: false)
         let output = try MediaTool.framemd5(all, maps: maps, copy: false)
         XCTAssertEqual(output.count, source.count)
-        XCTAssertEqual(output, source)
+        try FrameLines.assertSame(output, source, tolerance: 1)
     }
 
     func testStripOutputHoldsTheSourcesPacketsOutsideTheSpanShiftedBack() throws {
@@ -83,12 +83,12 @@ final class TSSegmentOutputTests: XCTestCase {
         }
         let output = try MediaTool.framemd5(all, maps: maps, copy: true)
         XCTAssertEqual(output.count, source.count)
-        XCTAssertEqual(output, source)
+        try FrameLines.assertSame(output, source, tolerance: 1)
         let asset = try run.concatenated(.asset(1), into: dir.appendingPathComponent("asset.ts"))
         let inSpan = try MediaTool.framemd5(clip.url, maps: maps, copy: true).filter {
             (Int64($0[2]) ?? 0) >= cutIn && (Int64($0[2]) ?? 0) < cutOut
         }
-        XCTAssertEqual(try MediaTool.framemd5(asset, maps: maps, copy: true), inSpan)
+        try FrameLines.assertSame(try MediaTool.framemd5(asset, maps: maps, copy: true), inSpan, tolerance: 1)
     }
 
     func testStripMovesPCRBackByTheSameShiftAsPTS() throws {

@@ -1,5 +1,6 @@
 import CueDetect
 import Foundation
+import XCTest
 @testable import Packager
 
 /// Runs the TS engine in-process over a file, the way the pipeline would: index window by
@@ -104,5 +105,27 @@ enum MediaTool {
         let r = try run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
         let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
         return object?["streams"] as? [[String: Any]] ?? []
+    }
+}
+
+/// Comparing framemd5 output stream by stream: the packets (size, hash) must be the same and
+/// in the same order; timestamps may differ by `tolerance` ticks (an audio PES split at a cut
+/// times its second half by frame count, within a tick of libavformat's accumulated times);
+/// interleaving across streams and side-data columns are not compared.
+enum FrameLines {
+    static func assertSame(_ output: [[String]], _ source: [[String]], tolerance: Int64,
+                           file: StaticString = #filePath, line: UInt = #line) throws {
+        let group = { (lines: [[String]]) in Dictionary(grouping: lines.filter { $0.count >= 6 }, by: { $0[0] }) }
+        let (a, b) = (group(output), group(source))
+        XCTAssertEqual(a.keys.sorted(), b.keys.sorted(), file: file, line: line)
+        for (stream, mine) in a {
+            let theirs = b[stream] ?? []
+            XCTAssertEqual(mine.map { $0[4] + " " + $0[5] }, theirs.map { $0[4] + " " + $0[5] }, "stream \(stream)", file: file, line: line)
+            let off = zip(mine, theirs).filter { m, t in
+                abs((Int64(m[1]) ?? 0) - (Int64(t[1]) ?? 0)) > tolerance || abs((Int64(m[2]) ?? 0) - (Int64(t[2]) ?? 0)) > tolerance
+            }
+            XCTAssertEqual(off.count, 0, "stream \(stream): first timestamps off: \(off.first.map { "\($0.0) vs \($0.1)" } ?? "")",
+                           file: file, line: line)
+        }
     }
 }
