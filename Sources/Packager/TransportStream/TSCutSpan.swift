@@ -31,4 +31,6 @@ public struct TSRoutedSegment: Equatable, Sendable {
     public var durationTicks: Int64
     public var written: TSWrittenSegment
     public var isLast: Bool
+    /// An overlay asset's segment that is the primary's segment (same file and range).
+    public var sharedWithPrimary = false
 }

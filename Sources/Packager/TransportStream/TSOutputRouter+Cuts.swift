@@ -53,6 +53,7 @@ extension TSOutputRouter {
         }
         let writer = try Self.writer(for: .asset(serial), input: input, indexer: indexer, layout: layout, path: segmentPath)
         let asset = Output(writer: writer, target: .asset(serial))
+        asset.sharesPrimary = shareOverlayAssets && spans[serial]?.placement == .overlay
         assets[serial] = asset
         try begin(asset, at: pts)
         spans[serial]?.cutIn = pts
@@ -86,6 +87,11 @@ extension TSOutputRouter {
     }
 
     func begin(_ output: Output, at ticks: Int64) throws {
+        if output.sharesPrimary {
+            output.open = (output.nextIndex, ticks, 0)
+            output.nextIndex += 1
+            return
+        }
         try output.writer.begin(path: segmentPath(output.target, output.nextIndex), shift: output.target == .primary ? shift : 0)
         output.open = (output.nextIndex, ticks, 0)
         output.nextIndex += 1
@@ -93,6 +99,7 @@ extension TSOutputRouter {
 
     func end(_ output: Output, at ticks: Int64, isLast: Bool) throws {
         guard let open = output.open else { return }
+        if output.sharesPrimary { return try endShared(output, open: open, at: ticks, isLast: isLast) }
         guard open.units > 0 else { return try discard(output) }
         let written = try output.writer.end()
         output.open = nil
@@ -100,10 +107,25 @@ extension TSOutputRouter {
                                         durationTicks: ticks - open.startTicks, written: written, isLast: isLast))
     }
 
+    /// An overlay asset's segment ends where the primary's does: that one is the asset's too.
+    private func endShared(_ output: Output, open: (index: Int, startTicks: Int64, units: Int), at ticks: Int64,
+                           isLast: Bool) throws {
+        output.open = nil
+        let before = segments.count
+        try end(primary, at: ticks - shift, isLast: finishing)
+        guard segments.count > before, let last = segments.last else {
+            output.nextIndex -= 1
+            return
+        }
+        segments.append(TSRoutedSegment(target: output.target, index: open.index, startTicks: open.startTicks,
+                                        durationTicks: ticks - open.startTicks, written: last.written, isLast: isLast,
+                                        sharedWithPrimary: true))
+    }
+
     /// A segment nothing went into (its file holds only the tables) is removed, its index reused.
     private func discard(_ output: Output) throws {
         guard output.open != nil else { return }
-        try output.writer.abandon()
+        if !output.sharesPrimary { try output.writer.abandon() }
         output.open = nil
         output.nextIndex -= 1
     }
@@ -111,6 +133,7 @@ extension TSOutputRouter {
     /// Flushes everything: the open asset (its span ends with the input) and the primary.
     public func finish() throws -> [TSRoutedSegment] {
         let end = lastVideoEnd ?? 0
+        finishing = true
         try releaseAll()
         try applyPending()
         if let serial = active, let asset = assets[serial] {

@@ -12,6 +12,8 @@ public final class TSOutputRouter {
     final class Output {
         let writer: TSSegmentWriter
         let target: OutputTarget
+        /// An overlay asset whose segments are the primary's own during the span.
+        var sharesPrimary = false
         var open: (index: Int, startTicks: Int64, units: Int)?
         var nextIndex = 0
         init(writer: TSSegmentWriter, target: OutputTarget) {
@@ -60,6 +62,11 @@ public final class TSOutputRouter {
     }
 
     let layout: Layout
+    /// Overlay: the span's asset segments are the primary's segments during the span (the
+    /// primary is cut at the same points and holds the same units), so nothing is written twice;
+    /// the caller links or references them. Off: each asset is written on its own.
+    public var shareOverlayAssets = true
+    var finishing = false
 
     /// - Parameter segmentPath: (output, segment index) → file path.
     public init(input: TSInputWindow, indexer: TSIndexer, targetTicks: Int64, spans: [TSCutSpan],
@@ -192,7 +199,7 @@ public final class TSOutputRouter {
 
     func write(_ unit: TSAccessUnit) throws {
         if let serial = active, let asset = assets[serial] {
-            try asset.writer.append(unit)
+            if !asset.sharesPrimary { try asset.writer.append(unit) }
             asset.open?.units += 1
             guard spans[serial]?.placement == .overlay else { return }
         }

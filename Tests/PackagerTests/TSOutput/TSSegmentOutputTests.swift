@@ -123,3 +123,19 @@ final class TSSegmentOutputTests: XCTestCase {
         XCTAssertEqual(Int64(size ?? -1), offset)
     }
 }
+
+extension TSSegmentOutputTests {
+    func testOverlayAssetSegmentsAreThePrimarysSegmentsDuringTheSpan() throws {
+        let clip = try TSOutputMedia.clip()
+        let run = try stripRun(clip, placement: .overlay)
+        let asset = run.segments.filter { $0.target == .asset(1) }
+        XCTAssertEqual(asset.map(\.durationTicks), [180_000, 90_000])
+        XCTAssertEqual(asset.map(\.startTicks), [clip.ticks(4), clip.ticks(6)])
+        XCTAssertTrue(asset.allSatisfy(\.sharedWithPrimary))
+        let primary = run.segments.filter { $0.target == .primary }
+        XCTAssertEqual(primary.map(\.durationTicks), [180_000, 180_000, 180_000, 90_000, 180_000, 180_000, 90_000])
+        XCTAssertEqual(asset.map(\.written), Array(primary[2...3].map(\.written)))
+        XCTAssertEqual(primary.map(\.isLast), [false, false, false, false, false, false, true])
+        XCTAssertEqual(asset.map(\.isLast), [false, true])
+    }
+}
