@@ -21,6 +21,8 @@ public enum TSEngineBench {
         public var stats: TSIndexerStats
         public var segments: [TSRoutedSegment]
         public var spans: [TSCutSpan]
+        /// SCTE-35 sections CueDetect's scanner found in the same pass.
+        public var cueSections: Int
 
         /// One line per output and a summary, for the bench script to compare with pkgctl vod.
         public var text: String {
@@ -36,9 +38,9 @@ public enum TSEngineBench {
             let bytes = unique.reduce(Int64(0)) { $0 + $1.written.length }
             let through = unique.reduce(Int64(0)) { $0 + $1.written.passedThrough }
             lines.append(String(format: "tsengine: %.3f s, %lld packets, %d units, %d segments, %lld bytes written "
-                                + "(%lld by copy_file_range), %d sync losses, %d CC errors in input",
+                                + "(%lld by copy_file_range), %d sync losses, %d CC errors in input, %d SCTE-35 sections scanned",
                                 seconds, stats.packets, stats.units, segments.count, bytes, through,
-                                stats.syncLosses, stats.continuityErrors))
+                                stats.syncLosses, stats.continuityErrors, cueSections))
             return lines.joined(separator: "\n")
         }
     }
@@ -111,8 +113,16 @@ public enum TSEngineBench {
         var units: [TSAccessUnit] = []
         var installed = false
         var k: Int64 = 0
+        // The integrated path also finds the cues in the same bytes: CueDetect's scanner runs
+        // here too, so its cost is in the figure (the spans themselves come from the arguments).
+        var scanner = TSSectionScanner()
+        var events: [TSScanEvent] = []
+        var sections = 0
         while let bytes = try window.fileWindow(k) {
             units.removeAll(keepingCapacity: true)
+            events.removeAll(keepingCapacity: true)
+            scanner.feed(bytes, into: &events)
+            sections += events.reduce(0) { if case .section = $1 { return $0 + 1 } else { return $0 } }
             indexer.feed(bytes, into: &units)
             for unit in units {
                 if !installed, unit.kind == .video, unit.keyframe, let t0 = unit.pts {
@@ -133,6 +143,6 @@ public enum TSEngineBench {
         let segments = try router.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1_000_000_000
         return Result(seconds: seconds, stats: indexer.stats, segments: segments,
-                      spans: Array(router.spans.values))
+                      spans: Array(router.spans.values), cueSections: sections)
     }
 }

@@ -11,11 +11,14 @@ public final class TSInputWindow {
     public private(set) var size: Int64
 
     private static let window: Int64 = 2 << 20
-    private var maps: [Int64: UnsafeRawPointer] = [:]         // window index → mapping
-    private var mapLengths: [Int64: Int] = [:]
+    /// Window index → mapping (nil: not mapped now); a plain array, read once per packet.
+    private var maps: [UnsafeRawPointer?] = []
+    private var mapLengths: [Int] = []
     private var chunks: [(start: Int64, bytes: UnsafeMutableRawBufferPointer)] = []
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: TSPacketBytes.size, alignment: 8)
     private let fd: Int32
+    /// Windows below this were released (a released window is mapped again if asked for).
+    private var releasedWindows = 0
 
     /// Maps `path` lazily, window by window.
     public init(mappingFile path: String) throws {
@@ -27,6 +30,9 @@ public final class TSInputWindow {
         name = path
         size = Int64(st.st_size)
         passthroughDescriptor = fd
+        let windows = Int((size + Self.window - 1) / Self.window)
+        maps = Array(repeating: nil, count: windows)
+        mapLengths = Array(repeating: 0, count: windows)
     }
 
     /// Chunks are appended with `append(_:)`.
@@ -38,7 +44,9 @@ public final class TSInputWindow {
     }
 
     deinit {
-        for (k, p) in maps { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k] ?? 0) }
+        for (k, p) in maps.enumerated() {
+            if let p { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k]) }
+        }
         if fd >= 0 { close(fd) }
         for chunk in chunks { chunk.bytes.deallocate() }
         scratch.deallocate()
@@ -74,11 +82,13 @@ public final class TSInputWindow {
     /// Drops what lies wholly before `offset`.
     public func release(before offset: Int64) {
         if fd >= 0 {
-            for (k, p) in maps where (k + 1) * Self.window + Int64(TSPacketBytes.size) <= offset {
-                munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k] ?? 0)
+            var k = releasedWindows
+            while k < maps.count, (Int64(k) + 1) * Self.window + Int64(TSPacketBytes.size) <= offset {
+                if let p = maps[k] { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k]) }
                 maps[k] = nil
-                mapLengths[k] = nil
+                k += 1
             }
+            releasedWindows = k
         } else {
             while let first = chunks.first, first.start + Int64(first.bytes.count) <= offset {
                 first.bytes.deallocate()
@@ -89,9 +99,11 @@ public final class TSInputWindow {
 
     /// Window `k` is mapped with one packet of overlap into the next, so a packet starting in it
     /// is whole in it.
-    private func mapping(_ k: Int64) throws -> UnsafeRawPointer {
+    private func mapping(_ w: Int64) throws -> UnsafeRawPointer {
+        let k = Int(w)
+        guard k < maps.count else { throw TSEngineError.packetUnavailable(input: name, offset: w * Self.window) }
         if let p = maps[k] { return p }
-        let start = k * Self.window
+        let start = w * Self.window
         let length = Int(min(Self.window + Int64(TSPacketBytes.size), size - start))
         guard let p = mmap(nil, length, PROT_READ, MAP_SHARED, fd, off_t(start)), p != MAP_FAILED else {
             throw TSEngineError.map(path: name, offset: start, errno: errno)
