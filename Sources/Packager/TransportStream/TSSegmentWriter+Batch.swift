@@ -18,6 +18,7 @@ extension TSSegmentWriter {
         var nextSection = 0
         if lo <= hi {
             var offset = lo
+            let grid = self.grid, input = self.input, head = self.head
             var cursor = grid.cursor(from: lo)
             while offset <= hi {
                 while nextSection < pending.count, pending[nextSection].firstPacket <= offset {
