@@ -50,6 +50,7 @@ public enum TSEngineBench {
     public static func main(_ args: [String]) -> Int32 {
         var input: String?, output: String?, seconds = 6.0, spans: [Span] = [], placement = Placement.strip
         var single = false
+        var threshold: Int?
         var i = 0
         func value() -> String? {
             i += 1
@@ -61,6 +62,7 @@ public enum TSEngineBench {
             case "--segment-duration": seconds = value().flatMap(Double.init) ?? -1
             case "--placement": placement = value().flatMap(Placement.init(rawValue:)) ?? .strip
             case "--single-file": single = true
+            case "--passthrough-threshold": threshold = value().flatMap(Int.init)
             case "--span":
                 let parts = (value() ?? "").split(separator: "-").compactMap { Double($0) }
                 guard parts.count == 2 else { return usage("--span needs START-END in seconds") }
@@ -72,7 +74,7 @@ public enum TSEngineBench {
         guard let input, let output, seconds > 0 else { return usage("need INPUT, -o DIR and a positive --segment-duration") }
         do {
             let result = try run(input: input, output: output, segmentSeconds: seconds, spans: spans,
-                                 placement: placement, singleFile: single)
+                                 placement: placement, singleFile: single, passthroughThreshold: threshold)
             print(result.text)
             return 0
         } catch {
@@ -83,12 +85,12 @@ public enum TSEngineBench {
 
     private static func usage(_ problem: String) -> Int32 {
         FileHandle.standardError.write(Data(("pkgctl bench tsengine: \(problem)\nusage: pkgctl bench tsengine INPUT -o DIR "
-            + "[--segment-duration S] [--span START-END]… [--placement strip|overlay] [--single-file]\n").utf8))
+            + "[--segment-duration S] [--span START-END]… [--placement strip|overlay] [--single-file] [--passthrough-threshold BYTES]\n").utf8))
         return 2
     }
 
     public static func run(input: String, output: String, segmentSeconds: Double, spans: [Span],
-                           placement: Placement, singleFile: Bool) throws -> Result {
+                           placement: Placement, singleFile: Bool, passthroughThreshold: Int? = nil) throws -> Result {
         let began = DispatchTime.now().uptimeNanoseconds
         let window = try TSInputWindow(mappingFile: input)
         let indexer = TSIndexer()
@@ -110,6 +112,7 @@ public enum TSEngineBench {
                 }
                 return url.appendingPathComponent(singleFile ? "main.ts" : String(format: "seg_%05d.ts", index)).path
             })
+        if let passthroughThreshold { router.passthroughThreshold = passthroughThreshold }
         var units: [TSAccessUnit] = []
         var installed = false
         var k: Int64 = 0

@@ -52,6 +52,7 @@ extension TSOutputRouter {
             try discard(primary)
         }
         let writer = try Self.writer(for: .asset(serial), input: input, indexer: indexer, layout: layout, path: segmentPath)
+        writer.passthroughThreshold = passthroughThreshold
         let asset = Output(writer: writer, target: .asset(serial))
         asset.sharesPrimary = shareOverlayAssets && spans[serial]?.placement == .overlay
         assets[serial] = asset

@@ -66,6 +66,13 @@ public final class TSOutputRouter {
     /// primary is cut at the same points and holds the same units), so nothing is written twice;
     /// the caller links or references them. Off: each asset is written on its own.
     public var shareOverlayAssets = true
+    /// Unchanged input stretches at least this long are copied by copy_file_range (every writer).
+    public var passthroughThreshold = 256 * 1024 {
+        didSet {
+            primary.writer.passthroughThreshold = passthroughThreshold
+            for a in assets.values { a.writer.passthroughThreshold = passthroughThreshold }
+        }
+    }
     var finishing = false
 
     /// - Parameter segmentPath: (output, segment index) → file path.

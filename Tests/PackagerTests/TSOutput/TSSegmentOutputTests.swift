@@ -139,3 +139,22 @@ extension TSSegmentOutputTests {
         XCTAssertEqual(asset.map(\.isLast), [false, true])
     }
 }
+
+extension TSSegmentOutputTests {
+    func testCopyFileRangePassthroughWritesTheSameBytesAsTheBufferedPath() throws {
+        let clip = try TSOutputMedia.clip()
+        let spans = [TSCutSpan(serial: 1, startTicks: clip.ticks(4), endTicks: clip.ticks(7), placement: .strip)]
+        let buffered = dir.appendingPathComponent("buffered"), kernel = dir.appendingPathComponent("kernel")
+        for d in [buffered, kernel] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let a = try TSEngineRun.cut(clip.url, into: buffered, spans: spans, passthroughThreshold: .max)
+        let b = try TSEngineRun.cut(clip.url, into: kernel, spans: spans, passthroughThreshold: 188)
+        XCTAssertEqual(a.segments.map(\.written.passedThrough).reduce(0, +), 0)
+        // Before the strip nothing changes but the tables and the audio split at 4 s.
+        XCTAssertGreaterThan(b.segments.map(\.written.passedThrough).reduce(0, +), 100_000)
+        XCTAssertEqual(a.segments.count, b.segments.count)
+        for (x, y) in zip(a.segments, b.segments) {
+            XCTAssertEqual(try TestMedia.bytes(URL(fileURLWithPath: x.written.path)),
+                           try TestMedia.bytes(URL(fileURLWithPath: y.written.path)), y.written.path)
+        }
+    }
+}

@@ -12,7 +12,8 @@ struct TSEngineRun {
     var shift: Int64
 
     static func cut(_ input: URL, into dir: URL, targetSeconds: Double = 2, spans: [TSCutSpan] = [],
-                    layout: TSOutputRouter.Layout = .filePerSegment) throws -> TSEngineRun {
+                    layout: TSOutputRouter.Layout = .filePerSegment,
+                    passthroughThreshold: Int? = nil) throws -> TSEngineRun {
         let window = try TSInputWindow(mappingFile: input.path)
         let indexer = TSIndexer()
         let router = try TSOutputRouter(
@@ -25,6 +26,7 @@ struct TSEngineRun {
                 }
                 return dir.appendingPathComponent(layout == .singleFile ? "\(name).ts" : "\(name)-\(index).ts").path
             })
+        if let passthroughThreshold { router.passthroughThreshold = passthroughThreshold }
         var units: [TSAccessUnit] = []
         var k: Int64 = 0
         while let bytes = try window.fileWindow(k) {
