@@ -94,7 +94,9 @@ extension TSSegmentWriter {
         }
         try flushRun()
         let q = try reserve()
-        q.copyMemory(from: p, byteCount: TSPacketBytes.size)
+        // Fetched again: flushing the run may have reused the window's scratch packet (a packet
+        // split across appended chunks) that `p` pointed at.
+        q.copyMemory(from: try input.packet(at: offset), byteCount: TSPacketBytes.size)
         TSPacketBytes.setContinuity(q, outCC)
         guard retime else { return }
         if TSPacketBytes.hasPCR(q) {
