@@ -108,7 +108,8 @@ public final class TSInputWindow {
         guard let p = mmap(nil, length, PROT_READ, MAP_SHARED, fd, off_t(start)), p != MAP_FAILED else {
             throw TSEngineError.map(path: name, offset: start, errno: errno)
         }
-        madvise(p, length, MADV_SEQUENTIAL | MADV_WILLNEED)
+        madvise(p, length, MADV_SEQUENTIAL)           // advice values are not flags: one call each
+        madvise(p, length, MADV_WILLNEED)
         maps[k] = UnsafeRawPointer(p)
         mapLengths[k] = length
         return UnsafeRawPointer(p)
