@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `pkgctl vod` vs FFmpeg's own HLS segmenting (stream copy) of the same 5-minute 720p30 TS with
-# five SCTE-35 breaks: TS and fMP4 segments, strip and overlay, alternated, medians of 5 runs of
+# five SCTE-35 breaks: TS and fMP4 segments, strip and overlay, alternated, medians of 7 runs of
 # whole processes (wall, CPU = user + sys, peak RSS). Also the byte-level TS engine alone
 # (`pkgctl bench tsengine`, when this build has it), cutting the spans pkgctl found, and the
 # floors: reading the input from the page cache, copying it.
@@ -90,7 +90,7 @@ def fresh(name):
     subprocess.run(["sync"])
 
 
-samples = alternate(commands, rounds=5, prepare=fresh)
+samples = alternate(commands, rounds=7, prepare=fresh)
 med = table(samples)
 print("ratios (goal: wall <= 0.5, CPU <= 0.6, peak RSS <= 1.0):")
 for subject, baseline in (("pkgctl vod ts strip", "ffmpeg hls ts"), ("pkgctl vod ts overlay", "ffmpeg hls ts"),
