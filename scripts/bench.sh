@@ -2,9 +2,9 @@
 # Every benchmark: pkgctl next to FFmpeg on the same input where FFmpeg has an equivalent.
 set -euo pipefail
 pkgctl=${1:-.build/release/pkgctl}
-echo "== cue scan: pkgctl cues vs ffmpeg -c copy -f null (515 MB TS) =="
+echo "== cue scan: pkgctl cues vs ffmpeg -c copy -f null and the read floor (515 MB TS) =="
 scripts/bench-cues.sh "$pkgctl"
-echo "== vod: pkgctl vod vs ffmpeg -f hls (5 min 720p with SCTE-35) =="
+echo "== vod: pkgctl vod vs ffmpeg -f hls, TS and fMP4, strip and overlay, the TS engine alone, floors (5 min 720p with SCTE-35) =="
 scripts/bench-vod.sh "$pkgctl"
 echo "== live: CPU/hour vs ffmpeg -f hls, publish latency, memory over 2 h, channels on two cores =="
 python3 scripts/bench-live.py "$pkgctl" --quick

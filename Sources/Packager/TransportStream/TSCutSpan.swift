@@ -1,0 +1,36 @@
+/// A span as the TS router cuts it: media from the first keyframe at or after `startTicks` to
+/// the first keyframe at or after `endTicks` (unwrapped 90 kHz ticks of the input) goes to the
+/// span's own asset, and stays in the primary (overlay) or leaves it (strip).
+public struct TSCutSpan: Equatable, Sendable {
+    public var serial: Int
+    public var startTicks: Int64
+    public var endTicks: Int64?
+    public var placement: Placement
+    /// Keyframe PTS where the span was cut in and out; set by the router.
+    public internal(set) var cutIn: Int64?
+    public internal(set) var cutOut: Int64?
+    /// Why it was not cut (before the first frame, no keyframe inside, overlapping).
+    public internal(set) var skipped: String?
+
+    public init(serial: Int, startTicks: Int64, endTicks: Int64?, placement: Placement) {
+        self.serial = serial
+        self.startTicks = startTicks
+        self.endTicks = endTicks
+        self.placement = placement
+    }
+
+    var isDone: Bool { cutOut != nil || skipped != nil }
+}
+
+/// A segment the router closed: which output, where on that output's timeline, and the bytes.
+public struct TSRoutedSegment: Equatable, Sendable {
+    public var target: OutputTarget
+    public var index: Int
+    /// Start on the target's own timeline (the primary's is re-timed after stripped spans).
+    public var startTicks: Int64
+    public var durationTicks: Int64
+    public var written: TSWrittenSegment
+    public var isLast: Bool
+    /// An overlay asset's segment that is the primary's segment (same file and range).
+    public var sharedWithPrimary = false
+}

@@ -1,0 +1,78 @@
+import CueDetect
+
+extension TSIndexer {
+    /// A packet of an elementary stream (or of a PID no PMT has named yet).
+    func pes(_ p: UnsafeRawPointer, pid: Int, at offset: Int64, into units: inout [TSAccessUnit]) {
+        let hasPayload = TSPacketBytes.hasPayload(p)
+        if hasPayload {
+            let cc = TSPacketBytes.continuity(p)
+            let last = states[pid].lastCC
+            if last != 0xFF, cc != (last &+ 1) & 0x0F, cc != last { stats.continuityErrors += 1 }
+            states[pid].lastCC = cc
+        }
+        if hasPayload, TSPacketBytes.unitStart(p), let payload = TSPacketBytes.payloadOffset(p) {
+            start(p, pid: pid, payload: payload, at: offset, into: &units)
+            return
+        }
+        guard states[pid].open else { return }            // before the first unit start: not ours
+        states[pid].last = offset
+        states[pid].count += 1
+        guard hasPayload, let payload = TSPacketBytes.payloadOffset(p) else { return }
+        if !states[pid].probe.done { states[pid].probe.scan(p, from: payload, to: TSPacketBytes.size) }
+        if let left = states[pid].remaining {
+            states[pid].remaining = left - (TSPacketBytes.size - payload)
+            if left - (TSPacketBytes.size - payload) <= 0 { close(pid, nextDecode: nil, into: &units) }
+        }
+    }
+
+    /// A payload_unit_start packet: the PID's previous unit ends, a new one begins.
+    private func start(_ p: UnsafeRawPointer, pid: Int, payload: Int, at offset: Int64, into units: inout [TSAccessUnit]) {
+        var pts: Int64?, dts: Int64?
+        var headerEnd = payload
+        var remaining: Int?
+        if states[pid].role == .pes, let fields = TSPESTimestamps(p, payload: payload) {
+            let rawDTS = fields.dtsOffset.map { TSTimestampField.read(p, at: $0) }
+            let rawPTS = fields.ptsOffset.map { TSTimestampField.read(p, at: $0) }
+            if let decode = rawDTS ?? rawPTS {
+                let d = states[pid].clock.unwrap(decode)
+                dts = rawDTS == nil ? nil : d
+                pts = rawPTS.map { ProgramClock.unwrap($0, near: d) }
+            }
+            headerEnd = payload + 9 + Int(p.load(fromByteOffset: payload + 8, as: UInt8.self))
+            let length = Int(p.load(fromByteOffset: payload + 4, as: UInt8.self)) << 8
+                | Int(p.load(fromByteOffset: payload + 5, as: UInt8.self))
+            if length > 0 { remaining = length + 6 - (TSPacketBytes.size - payload) }
+        }
+        if states[pid].open { close(pid, nextDecode: dts ?? pts, into: &units) }
+        states[pid].open = true
+        states[pid].first = offset
+        states[pid].last = offset
+        states[pid].count = 1
+        states[pid].pts = pts
+        states[pid].dts = dts
+        states[pid].keyframe = TSPacketBytes.randomAccess(p)
+        states[pid].remaining = remaining
+        if states[pid].kind == .video, let syntax = states[pid].syntax {
+            states[pid].probe.start(syntax)
+            states[pid].probe.scan(p, from: min(headerEnd, TSPacketBytes.size), to: TSPacketBytes.size)
+        }
+        if let decode = dts ?? pts {
+            if let previous = states[pid].previousDecode, decode > previous { states[pid].lastDuration = decode - previous }
+            states[pid].previousDecode = decode
+        }
+        if let left = remaining, left <= 0 { close(pid, nextDecode: nil, into: &units) }
+    }
+
+    /// Ends the PID's open unit; `nextDecode` (the next unit's decode time) gives its duration.
+    func close(_ pid: Int, nextDecode: Int64?, into units: inout [TSAccessUnit]) {
+        let s = states[pid]
+        states[pid].open = false
+        var duration = s.lastDuration
+        if let next = nextDecode, let this = s.dts ?? s.pts, next > this { duration = next - this }
+        let kind: TSAccessUnit.Kind = s.role == .pes ? s.kind : .other
+        let key = kind == .video && (s.keyframe || (s.probe.keyframe && s.syntax != nil))
+        emit(TSAccessUnit(pid: pid, kind: kind, serial: 0, firstPacket: s.first, lastPacket: s.last,
+                          packetCount: s.count, pts: s.pts, dts: s.dts, keyframe: key, duration: duration,
+                          section: nil), into: &units)
+    }
+}

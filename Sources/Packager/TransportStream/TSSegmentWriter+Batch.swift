@@ -1,0 +1,208 @@
+extension TSSegmentWriter {
+    /// Writes the pending units' packets in input order: one walk over the input range they
+    /// cover, taking each packet whose PID's current pending unit contains it.
+    func flushPending() throws {
+        guard !pending.isEmpty else { return }
+        pending.sort { $0.firstPacket < $1.firstPacket || ($0.firstPacket == $1.firstPacket && $0.serial < $1.serial) }
+        if nextOnPID.count < pending.count { nextOnPID = [Int32](repeating: -1, count: pending.count) }
+        var tail = [Int: Int32]()
+        var lo = Int64.max, hi = Int64.min
+        for i in pending.indices.reversed() where pending[i].section == nil && pending[i].replacementPES == nil {
+            let pid = pending[i].pid
+            nextOnPID[i] = head[pid]
+            head[pid] = Int32(i)
+            tail[pid] = tail[pid] ?? Int32(i)
+            lo = min(lo, pending[i].firstPacket)
+            hi = max(hi, pending[i].lastPacket)
+        }
+        var nextSection = 0
+        if lo <= hi {
+            var offset = lo
+            let grid = self.grid, input = self.input, head = self.head
+            var cursor = grid.cursor(from: lo)
+            while offset <= hi {
+                while nextSection < pending.count, pending[nextSection].firstPacket <= offset {
+                    try emitIfSection(nextSection)
+                    nextSection += 1
+                }
+                let p = try input.packet(at: offset)
+                let pid = TSPacketBytes.pid(p)
+                let u = Int(head[pid])
+                if u >= 0, pending[u].firstPacket <= offset {
+                    try take(p, at: offset, unit: u)
+                    if offset >= pending[u].lastPacket { head[pid] = nextOnPID[u] }
+                }
+                offset = grid.step(from: offset, cursor: &cursor)
+            }
+        }
+        while nextSection < pending.count {
+            try emitIfSection(nextSection)
+            nextSection += 1
+        }
+        for pid in tail.keys { head[pid] = -1 }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func emitIfSection(_ i: Int) throws {
+        if let pes = pending[i].replacementPES { return try emitPES(pid: pending[i].pid, pes) }
+        guard let section = pending[i].section else { return }
+        switch pending[i].kind {
+        case .scte35:
+            try emitSection(pid: pending[i].pid, TSSpliceSectionRewrite.shifted(section, back: shift))
+        case .programTable:
+            try updateTable(pid: pending[i].pid, section)
+        default: break
+        }
+    }
+
+    /// A new PAT/PMT version mid-output: kept for later segment starts and sent at once.
+    private func updateTable(pid: Int, _ section: [UInt8]) throws {
+        if pid == 0, section.first == 0x00 {
+            guard section != association else { return }
+            association = section
+            try emitSection(pid: 0, section)
+        } else if let table = TSProgramTable(section: section, pid: pid) {
+            let out = table.outputSection
+            guard maps[pid] != out else { return }
+            maps[pid] = out
+            try emitSection(pid: pid, out)
+        }
+    }
+
+    /// One input packet into the output: counter renumbered, timestamps shifted.
+    private func take(_ p: UnsafeRawPointer, at offset: Int64, unit: Int) throws {
+        let pid = TSPacketBytes.pid(p)
+        let inCC = TSPacketBytes.continuity(p)
+        let last = lastCC[pid]
+        let outCC: UInt8
+        if TSPacketBytes.hasPayload(p) {
+            outCC = last == 0xFF ? inCC : (last &+ 1) & 0x0F
+        } else {
+            outCC = last == 0xFF ? inCC : last                 // no payload: the counter stays
+        }
+        lastCC[pid] = outCC
+        packetsWritten += 1
+        let retime = shift != 0 && (TSPacketBytes.hasPCR(p) || (TSPacketBytes.unitStart(p) && pending[unit].pts != nil))
+        if outCC == inCC, !retime {
+            if let r = run, r.start + Int64(r.count * TSPacketBytes.size) == offset {
+                run = (r.start, r.count + 1)
+            } else {
+                try flushRun()
+                run = (offset, 1)
+            }
+            return
+        }
+        try flushRun()
+        let q = try reserve()
+        // Fetched again: flushing the run may have reused the window's scratch packet (a packet
+        // split across appended chunks) that `p` pointed at.
+        q.copyMemory(from: try input.packet(at: offset), byteCount: TSPacketBytes.size)
+        TSPacketBytes.setContinuity(q, outCC)
+        guard retime else { return }
+        if TSPacketBytes.hasPCR(q) {
+            TSPacketBytes.setPCRBase(q, TSTimestampField.shifted(TSPacketBytes.pcrBase(q), back: shift))
+        }
+        if TSPacketBytes.unitStart(q), let payload = TSPacketBytes.payloadOffset(q),
+           let fields = TSPESTimestamps(UnsafeRawPointer(q), payload: payload) {
+            for field in [fields.ptsOffset, fields.dtsOffset].compactMap({ $0 }) {
+                TSTimestampField.write(q, at: field, TSTimestampField.shifted(TSTimestampField.read(q, at: field), back: shift))
+            }
+        }
+    }
+
+    /// Room for one packet at the end of the buffer.
+    private func reserve() throws -> UnsafeMutableRawPointer {
+        if used + TSPacketBytes.size > Self.bufferSize { try flushBuffer() }
+        defer { used += TSPacketBytes.size }
+        return buffer + used
+    }
+
+    /// The unchanged stretch: through the kernel when long enough and the input is a file,
+    /// else copied into the buffer.
+    func flushRun() throws {
+        guard let r = run else { return }
+        run = nil
+        let bytes = r.count * TSPacketBytes.size
+        if bytes >= passthroughThreshold, let fd = input.passthroughDescriptor, let file {
+            try flushBuffer()
+            if try file.copy(from: fd, at: r.start, count: bytes) {
+                noteThrough(Int64(bytes))
+                return
+            }
+        }
+        for k in 0..<r.count {
+            let q = try reserve()
+            q.copyMemory(from: try input.packet(at: r.start + Int64(k * TSPacketBytes.size)), byteCount: TSPacketBytes.size)
+        }
+    }
+
+    /// A PES built here (with a PTS at bytes 9–13) as fresh packets on `pid`, its PTS shifted;
+    /// the last packet is filled out with adaptation-field stuffing.
+    func emitPES(pid: Int, _ pes: [UInt8]) throws {
+        try flushRun()
+        var bytes = pes
+        if shift != 0, bytes.count >= 14 {
+            bytes.withUnsafeMutableBytes { b in
+                guard let base = b.baseAddress else { return }
+                TSTimestampField.write(base, at: 9, TSTimestampField.shifted(TSTimestampField.read(base, at: 9), back: shift))
+            }
+        }
+        var i = 0
+        while i < bytes.count {
+            let q = try reserve()
+            let last = lastCC[pid]
+            let cc: UInt8 = last == 0xFF ? 0 : (last &+ 1) & 0x0F
+            lastCC[pid] = cc
+            packetsWritten += 1
+            let take = min(184, bytes.count - i)
+            let stuffing = 184 - take                       // adaptation field bytes, length byte included
+            q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
+            q.storeBytes(of: (i == 0 ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
+            q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
+            q.storeBytes(of: (stuffing > 0 ? 0x30 : 0x10) | cc, toByteOffset: 3, as: UInt8.self)
+            var o = 4
+            if stuffing > 0 {
+                q.storeBytes(of: UInt8(stuffing - 1), toByteOffset: 4, as: UInt8.self)
+                if stuffing > 1 {
+                    q.storeBytes(of: 0, toByteOffset: 5, as: UInt8.self)
+                    (q + 6).initializeMemory(as: UInt8.self, repeating: 0xFF, count: stuffing - 2)
+                }
+                o += stuffing
+            }
+            bytes.withUnsafeBytes { src in
+                if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
+            }
+            i += take
+        }
+    }
+
+    /// A PSI or SCTE-35 section as fresh packets on `pid` (pointer_field 0, 0xFF stuffing).
+    func emitSection(pid: Int, _ section: [UInt8]) throws {
+        try flushRun()
+        var i = 0
+        var first = true
+        while i < section.count || first {
+            let q = try reserve()
+            let last = lastCC[pid]
+            let cc: UInt8 = last == 0xFF ? 0 : (last &+ 1) & 0x0F
+            lastCC[pid] = cc
+            packetsWritten += 1
+            q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
+            q.storeBytes(of: (first ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
+            q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
+            q.storeBytes(of: 0x10 | cc, toByteOffset: 3, as: UInt8.self)
+            var o = 4
+            if first {
+                q.storeBytes(of: 0, toByteOffset: 4, as: UInt8.self)
+                o = 5
+            }
+            let take = min(TSPacketBytes.size - o, section.count - i)
+            section.withUnsafeBytes { src in
+                if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
+            }
+            (q + o + take).initializeMemory(as: UInt8.self, repeating: 0xFF, count: TSPacketBytes.size - o - take)
+            i += take
+            first = false
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Where one segment of an output went: its file and byte range (the whole file, or a range
+/// of the output's single file for `EXT-X-BYTERANGE`).
+public struct TSWrittenSegment: Equatable, Sendable {
+    public var path: String
+    public var offset: Int64
+    public var length: Int64
+    public var packets: Int
+    /// Bytes that went input → output inside the kernel (copy_file_range), of `length`.
+    public var passedThrough: Int64
+}
+
+/// Writes the segments of one output (the primary, or one asset) from access units, with no
+/// demux or remux: every segment starts with the PAT and each PMT (the input's, keeping every
+/// ES; SCTE-35 gets its program-level `CUEI` registration), then the units' own TS packets in
+/// input order, continuity counters renumbered so each PID runs on across the output's
+/// segments, PTS/DTS/PCR moved back by the segment's shift in place, and SCTE-35 sections
+/// re-sent with pts_adjustment moved by the same shift.
+///
+/// Usage: `begin(path:shift:)`, `append(_:)` for each unit of the segment (in any order close to
+/// the input's; they are re-interleaved by input position in batches), `end()`.
+public final class TSSegmentWriter {
+    public enum Layout: Equatable, Sendable {
+        /// `begin(path:)` opens a new file per segment.
+        case filePerSegment
+        /// Every segment is appended to this file; segments are byte ranges of it.
+        case singleFile(path: String)
+    }
+
+    public let label: String
+    let input: TSInputWindow
+    let grid: TSPacketGrid
+    private let layout: Layout
+    var file: TSOutputFile?
+    private var segmentStart: Int64 = 0
+    private var segmentPackets = 0
+    private var segmentPassedThrough: Int64 = 0
+    var shift: Int64 = 0
+    /// Last continuity_counter written per PID (0xFF: none yet).
+    let lastCC: UnsafeMutablePointer<UInt8>
+    var association: [UInt8]?
+    var maps: [Int: [UInt8]] = [:]                       // PMT PID → output section
+    var pending: [TSAccessUnit] = []
+    /// Per batch: the first pending unit of each PID, and each unit's successor on its PID.
+    let head: UnsafeMutablePointer<Int32>
+    var nextOnPID: [Int32] = []
+    let buffer: UnsafeMutableRawPointer
+    static let bufferSize = 1 << 20
+    var used = 0
+    /// Counters of the table PIDs before a segment's start tables, for `abandon()`.
+    private var tableCounters: [(Int, UInt8)] = []
+    /// A stretch of input packets taken unchanged, not yet copied: (first offset, count).
+    var run: (start: Int64, count: Int)?
+    /// Runs at least this long go through copy_file_range when the input is a file.
+    public var passthroughThreshold = 256 * 1024
+    static let batch = 384
+    public internal(set) var packetsWritten = 0
+
+    public init(label: String, input: TSInputWindow, grid: TSPacketGrid, layout: Layout = .filePerSegment) throws {
+        self.label = label
+        self.input = input
+        self.grid = grid
+        self.layout = layout
+        lastCC = .allocate(capacity: 8192)
+        lastCC.initialize(repeating: 0xFF, count: 8192)
+        head = .allocate(capacity: 8192)
+        head.initialize(repeating: -1, count: 8192)
+        buffer = .allocate(byteCount: Self.bufferSize, alignment: 64)
+        if case .singleFile(let path) = layout { file = try TSOutputFile(path: path) }
+    }
+
+    deinit {
+        lastCC.deallocate()
+        head.deallocate()
+        buffer.deallocate()
+    }
+
+    /// The tables to send at each segment start, as the indexer holds them (for an output that
+    /// starts after they went by, e.g. an asset).
+    public func setTables(association pat: [UInt8]?, programs: [TSProgramTable]) {
+        association = pat
+        maps = Dictionary(uniqueKeysWithValues: programs.map { ($0.pmtPID, $0.outputSection) })
+    }
+
+    /// Starts a segment; `shift` ticks are taken off every PTS/DTS/PCR/pts_adjustment in it.
+    public func begin(path: String?, shift: Int64) throws {
+        if case .filePerSegment = layout {
+            file = try TSOutputFile(path: path ?? label)
+        }
+        guard let file else { throw TSEngineError.notStarted(output: label) }
+        self.shift = shift
+        segmentStart = file.offset + Int64(used)
+        segmentPackets = packetsWritten
+        segmentPassedThrough = 0
+        tableCounters = ([0] + maps.keys).map { ($0, lastCC[$0]) }
+        if let association { try emitSection(pid: 0, association) }
+        for (pid, section) in maps.sorted(by: { $0.key < $1.key }) { try emitSection(pid: pid, section) }
+    }
+
+    /// Drops a segment nothing was appended to: its file (one file per segment), or the tables
+    /// written at its start (single file), as if it had never begun.
+    public func abandon() throws {
+        guard let file else { return }
+        guard pending.isEmpty, run == nil, file.offset <= segmentStart else {
+            _ = try end()
+            return
+        }
+        used = Int(segmentStart - file.offset)
+        packetsWritten = segmentPackets
+        for (pid, cc) in tableCounters { lastCC[pid] = cc }
+        if case .filePerSegment = layout {
+            unlink(file.path)
+            self.file = nil
+        }
+    }
+
+    public func append(_ unit: TSAccessUnit) throws {
+        guard file != nil else { throw TSEngineError.notStarted(output: label) }
+        pending.append(unit)
+        if pending.count >= Self.batch { try flushPending() }
+    }
+
+    /// The earliest input offset this writer still has to read.
+    public var oldestPendingOffset: Int64? { pending.lazy.map(\.firstPacket).min() }
+
+    public func end() throws -> TSWrittenSegment {
+        guard let file else { throw TSEngineError.notStarted(output: label) }
+        try flushPending()
+        try flushRun()
+        try flushBuffer()
+        let segment = TSWrittenSegment(path: file.path, offset: segmentStart, length: file.offset - segmentStart,
+                                       packets: packetsWritten - segmentPackets, passedThrough: segmentPassedThrough)
+        if case .filePerSegment = layout { self.file = nil }
+        return segment
+    }
+
+    func flushBuffer() throws {
+        guard used > 0, let file else { return }
+        try file.write(buffer, count: used)
+        used = 0
+    }
+
+    func noteThrough(_ bytes: Int64) { segmentPassedThrough += bytes }
+}
