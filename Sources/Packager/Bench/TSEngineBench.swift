@@ -30,7 +30,8 @@ public enum TSEngineBench {
             let primary = segments.filter { $0.target == .primary }
             lines.append("primary " + primary.map { String(format: "%.3f", Double($0.durationTicks) / 90_000) }.joined(separator: ","))
             for span in spans.sorted(by: { $0.serial < $1.serial }) {
-                let parts = segments.filter { $0.target == .asset(span.serial) }
+                let target = OutputTarget.asset(AssetKey(span: span.serial, piece: 0))
+                let parts = segments.filter { $0.target == target }
                 lines.append("asset \(span.serial) " + parts.map { String(format: "%.3f", Double($0.durationTicks) / 90_000) }
                     .joined(separator: ",") + (span.skipped.map { " skipped: \($0)" } ?? ""))
             }

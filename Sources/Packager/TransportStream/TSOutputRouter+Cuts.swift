@@ -51,9 +51,9 @@ extension TSOutputRouter {
         } else {
             try discard(primary)
         }
-        let writer = try Self.writer(for: .asset(serial), input: input, indexer: indexer, layout: layout, path: segmentPath)
+        let writer = try Self.writer(for: .asset(AssetKey(span: serial, piece: 0)), input: input, indexer: indexer, layout: layout, path: segmentPath)
         writer.passthroughThreshold = passthroughThreshold
-        let asset = Output(writer: writer, target: .asset(serial))
+        let asset = Output(writer: writer, target: .asset(AssetKey(span: serial, piece: 0)))
         asset.sharesPrimary = shareOverlayAssets && spans[serial]?.placement == .overlay
         assets[serial] = asset
         try begin(asset, at: pts)

@@ -20,7 +20,7 @@ final class TSSegmentOutputTests: XCTestCase {
         let clip = try TSOutputMedia.clip()
         let run = try stripRun(clip)
         XCTAssertEqual(run.segments.filter { $0.target == .primary }.map(\.durationTicks), [180_000, 180_000, 180_000, 180_000, 90_000])
-        XCTAssertEqual(run.segments.filter { $0.target == .asset(1) }.map(\.durationTicks), [180_000, 90_000])
+        XCTAssertEqual(run.segments.filter { $0.target == .asset(AssetKey(span: 1, piece: 0)) }.map(\.durationTicks), [180_000, 90_000])
         XCTAssertEqual(run.spans.first?.cutIn, clip.ticks(4))
         XCTAssertEqual(run.spans.first?.cutOut, clip.ticks(7))
         XCTAssertEqual(run.shift, 270_000)
@@ -48,7 +48,7 @@ final class TSSegmentOutputTests: XCTestCase {
     func testContinuityCountersRunOnAcrossEachOutputsSegments() throws {
         let clip = try TSOutputMedia.clip()
         let run = try stripRun(clip)
-        for target in [OutputTarget.primary, .asset(1)] {
+        for target in [OutputTarget.primary, .asset(AssetKey(span: 1, piece: 0))] {
             let packets = TSTestPacket.all(try TestMedia.bytes(try run.concatenated(target, into: dir.appendingPathComponent("all.ts"))))
             XCTAssertEqual(TSTestPacket.continuityBreaks(packets), [:], "\(target)")
             // Every PID goes through, the SDT (0x11) too; the OUT cue arrives before the span
@@ -84,7 +84,7 @@ final class TSSegmentOutputTests: XCTestCase {
         let output = try MediaTool.framemd5(all, maps: maps, copy: true)
         XCTAssertEqual(output.count, source.count)
         try FrameLines.assertSame(output, source, tolerance: 1)
-        let asset = try run.concatenated(.asset(1), into: dir.appendingPathComponent("asset.ts"))
+        let asset = try run.concatenated(.asset(AssetKey(span: 1, piece: 0)), into: dir.appendingPathComponent("asset.ts"))
         let inSpan = try MediaTool.framemd5(clip.url, maps: maps, copy: true).filter {
             (Int64($0[2]) ?? 0) >= cutIn && (Int64($0[2]) ?? 0) < cutOut
         }
@@ -128,7 +128,7 @@ extension TSSegmentOutputTests {
     func testOverlayAssetSegmentsAreThePrimarysSegmentsDuringTheSpan() throws {
         let clip = try TSOutputMedia.clip()
         let run = try stripRun(clip, placement: .overlay)
-        let asset = run.segments.filter { $0.target == .asset(1) }
+        let asset = run.segments.filter { $0.target == .asset(AssetKey(span: 1, piece: 0)) }
         XCTAssertEqual(asset.map(\.durationTicks), [180_000, 90_000])
         XCTAssertEqual(asset.map(\.startTicks), [clip.ticks(4), clip.ticks(6)])
         XCTAssertTrue(asset.allSatisfy(\.sharedWithPrimary))
