@@ -35,7 +35,7 @@ public enum TSEngineBench {
                 lines.append("asset \(span.serial) " + parts.map { String(format: "%.3f", Double($0.durationTicks) / 90_000) }
                     .joined(separator: ",") + (span.skipped.map { " skipped: \($0)" } ?? ""))
             }
-            let unique = segments.filter { !$0.sharedWithPrimary }
+            let unique = segments
             let bytes = unique.reduce(Int64(0)) { $0 + $1.written.length }
             let through = unique.reduce(Int64(0)) { $0 + $1.written.passedThrough }
             lines.append(String(format: "tsengine: %.3f s, %lld packets, %d units, %d segments, %lld bytes written "

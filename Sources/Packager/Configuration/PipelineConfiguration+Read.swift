@@ -28,7 +28,9 @@ extension PipelineConfiguration {
     private mutating func read(_ root: ConfigNode) throws {
         try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live"])
         if let s = try root.object("segments") {
-            try s.allowOnly(["format", "duration", "target_duration"])
+            try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough"])
+            segments.engine = try s.choice("engine", SegmentEngine.self)
+            segments.scte35Passthrough = try s.bool("scte35_passthrough")
             segments.format = try s.choice("format", SegmentMuxerFormat.self)
             segments.duration = try s.number("duration")
             if let t = try s.number("target_duration") {

@@ -13,6 +13,9 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var duration: Double?
         /// Live only: a fixed EXT-X-TARGETDURATION (`--target-duration`).
         public var targetDuration: Int?
+        /// VOD: `auto` (the byte-level TS path where it applies) or `libavformat`.
+        public var engine: SegmentEngine?
+        public var scte35Passthrough: Bool?
     }
 
     public struct Cues: Equatable, Sendable {
@@ -75,6 +78,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.segments.format = overrides.segments.format ?? segments.format
         m.segments.duration = overrides.segments.duration ?? segments.duration
         m.segments.targetDuration = overrides.segments.targetDuration ?? segments.targetDuration
+        m.segments.engine = overrides.segments.engine ?? segments.engine
+        m.segments.scte35Passthrough = overrides.segments.scte35Passthrough ?? segments.scte35Passthrough
         m.cues.sidecar = overrides.cues.sidecar ?? cues.sidecar
         m.cues.chapters = overrides.cues.chapters ?? cues.chapters
         m.cues.recapPattern = overrides.cues.recapPattern ?? cues.recapPattern

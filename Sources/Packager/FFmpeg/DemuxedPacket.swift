@@ -24,4 +24,10 @@ final class DemuxedPacket {
     }
 
     func unref() { av_packet_unref(packet) }
+
+    /// Stamps a packet that came without timestamps (stream time base).
+    func setTimestamps(_ value: Int64) {
+        packet?.pointee.pts = value
+        packet?.pointee.dts = value
+    }
 }

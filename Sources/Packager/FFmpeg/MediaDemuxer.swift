@@ -76,10 +76,18 @@ final class MediaDemuxer {
                 codecName: String(cString: avcodec_get_name(par.pointee.codec_id)),
                 isSCTE35: par.pointee.codec_id == AV_CODEC_ID_SCTE_35,
                 timeBase: (st.pointee.time_base.num, st.pointee.time_base.den),
-                width: Int(par.pointee.width), height: Int(par.pointee.height)))
+                width: Int(par.pointee.width), height: Int(par.pointee.height),
+                frameDuration: Self.frameDuration(par.pointee, timeBase: st.pointee.time_base)))
         }
         streams = list
         return true
+    }
+
+    private static func frameDuration(_ par: AVCodecParameters, timeBase: AVRational) -> Int64? {
+        guard par.codec_type == AVMEDIA_TYPE_AUDIO, par.sample_rate > 0, timeBase.num > 0 else { return nil }
+        let samples = par.frame_size > 0 ? Int64(par.frame_size) : (par.codec_id == AV_CODEC_ID_AAC ? 1024 : 0)
+        guard samples > 0 else { return nil }
+        return samples * Int64(timeBase.den) / (Int64(par.sample_rate) * Int64(timeBase.num))
     }
 
     /// The input stream, for the muxers that copy its codec parameters (stays in the adapter).

@@ -11,6 +11,9 @@ public struct StreamInfo: Equatable, Sendable {
     public var timeBase: (num: Int32, den: Int32)
     public var width: Int
     public var height: Int
+    /// Audio: the length of one coded frame in the stream's time base (AAC: 1024 samples), for
+    /// frames libavformat hands over without timestamps.
+    public var frameDuration: Int64? = nil
 
     public static func == (a: StreamInfo, b: StreamInfo) -> Bool {
         a.index == b.index && a.id == b.id && a.kind == b.kind && a.codecName == b.codecName

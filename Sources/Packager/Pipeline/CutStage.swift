@@ -4,18 +4,24 @@
 /// a rendition whose span edges land elsewhere is reported.
 final class CutStage: PipelineStage {
     private var planners: [CutPlanner]
-    private let assemblers: [SegmentAssembler]
+    private let assemblers: [SegmentAssembling]
     private var leaderEdges: [Int64] = []
     private var followerEdges: [[Int64]]
     private var warnedMisaligned = false
 
-    init(streams: InputStreams, rule: CutRule, assembler config: SegmentAssembler.Configuration) {
-        planners = Array(repeating: CutPlanner(rule: rule), count: streams.videos.count)
-        assemblers = streams.videos.enumerated().map { k, video in
+    /// Muxing with libavformat: one SegmentAssembler per video rendition.
+    convenience init(streams: InputStreams, rule: CutRule, assembler config: SegmentAssembler.Configuration) {
+        self.init(rule: rule, assemblers: streams.videos.enumerated().map { k, video in
             SegmentAssembler(parameters: streams.parameters, videoIndex: video.index, audioIndices: streams.audioIndices,
                              config: config, rendition: k)
-        }
-        followerEdges = Array(repeating: [], count: max(0, streams.videos.count - 1))
+        })
+    }
+
+    /// One assembler per video rendition, the first leading.
+    init(rule: CutRule, assemblers: [SegmentAssembling]) {
+        planners = Array(repeating: CutPlanner(rule: rule), count: assemblers.count)
+        self.assemblers = assemblers
+        followerEdges = Array(repeating: [], count: max(0, assemblers.count - 1))
     }
 
     /// The declared target of the leading rendition (fixed once its first segment closed).
@@ -33,11 +39,11 @@ final class CutStage: PipelineStage {
             switch media.role {
             case .video(let k):
                 let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
-                try emit(try assemblers[k].video(media.packet, pts: media.pts, dts: media.dts, cut: cut), rendition: k, next: next)
+                try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
             case .audio:
-                for (k, assembler) in assemblers.enumerated() {
-                    try emit(assembler.audio(media.packet, pts: media.pts), rendition: k, next: next)
-                }
+                for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }
+            case .passthrough:
+                for (k, assembler) in assemblers.enumerated() { try emit(try assembler.passthrough(media), rendition: k, next: next) }
             }
             try next(event)          // later stages may watch the clock (live anchors PDT on it)
         case .end(let lastVideoEnd):

@@ -14,6 +14,9 @@ public struct FinishedSegment: Sendable {
     public var bytes: Data
     /// Set when the segment went straight into its file (then `bytes` is empty).
     public var fileSize: Int? = nil
+    /// Where it went when written by the byte-level TS path: its file and byte range there (a
+    /// range of one file per output in the single-file layout, for EXT-X-BYTERANGE).
+    public var written: TSWrittenSegment? = nil
     /// fMP4 init segment of its target (same bytes for every segment of a target).
     public var initSegment: Data?
     /// This segment ends its target (assets end with their span; the primary with the input).

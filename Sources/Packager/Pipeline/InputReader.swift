@@ -27,7 +27,7 @@ final class InputReader: EventSource {
     private let demuxer: MediaDemuxer
     private let feed = InBandCueFeed()
     private let mode: Mode
-    private var clock = PacketClock()
+    private var clock: PacketClock
     private var wanted: Set<Int>
     private var lastVideoEnd: Int64?
     private var ended = false
@@ -54,6 +54,7 @@ final class InputReader: EventSource {
             },
             formatName: demuxer.formatName, url: url, creationTime: demuxer.creationTime, chapters: demuxer.chapters,
             startTicks: demuxer.startTicks)
+        clock = PacketClock(streams: demuxer.streams)
         feed.track(demuxer.streams)
         if mode == .cuesOnly { discardMedia() }
     }
@@ -97,7 +98,7 @@ final class InputReader: EventSource {
 
     /// Forget the timestamp timeline (an encoder restart begins a new one).
     func resetClock() {
-        clock.reset()
+        clock = PacketClock(streams: demuxer.streams)
         lastVideoEnd = nil
     }
 

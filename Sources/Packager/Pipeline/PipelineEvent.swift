@@ -24,18 +24,58 @@ enum PipelineEvent {
     case end(lastVideoEnd: Int64?)
 }
 
-/// One demuxed packet and its place in the presentation.
+/// One media packet and its place in the presentation: a demuxed AVPacket (the libavformat
+/// path), or an access unit of the input TS itself (the byte-level path).
 struct MediaPacket {
-    enum Role: Equatable { case video(rendition: Int), audio }
+    enum Role: Equatable {
+        case video(rendition: Int)
+        case audio
+        /// Anything else the output carries where the input had it (SCTE-35 sections, other PES,
+        /// PSI): only the byte-level TS path passes such units on.
+        case passthrough
+    }
 
-    let packet: DemuxedPacket
+    enum Payload {
+        case av(DemuxedPacket)
+        case ts(TSAccessUnit)
+    }
+
+    let payload: Payload
     let role: Role
     /// Unwrapped 90 kHz ticks.
     let pts: Int64
     let dts: Int64
+    let isKeyframe: Bool
+    let duration: Int64
 
-    var isKeyframe: Bool { packet.isKeyframe }
-    var duration: Int64 { packet.duration }
+    init(packet: DemuxedPacket, role: Role, pts: Int64, dts: Int64) {
+        payload = .av(packet)
+        self.role = role
+        self.pts = pts
+        self.dts = dts
+        isKeyframe = packet.isKeyframe
+        duration = packet.duration
+    }
+
+    init(unit: TSAccessUnit, role: Role, pts: Int64, dts: Int64) {
+        payload = .ts(unit)
+        self.role = role
+        self.pts = pts
+        self.dts = dts
+        isKeyframe = unit.keyframe
+        duration = unit.duration
+    }
+}
+
+/// What the cut stage needs of a muxing back end: the FFmpeg `SegmentAssembler`, or the
+/// byte-level `TSSegmentAssembler`. Each returns the segments that closed and the records of the
+/// cuts it applied, in that order.
+protocol SegmentAssembling: AnyObject {
+    var droppedLeading: Int { get }
+    func video(_ packet: MediaPacket, cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
+    func audio(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
+    func passthrough(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
+    func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
 }
 
 /// A stage of the pipeline: handles one event and passes on (in order) what it produces and

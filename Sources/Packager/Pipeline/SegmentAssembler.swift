@@ -8,7 +8,7 @@ import Foundation
 /// passed it, and a cut is applied only once audio has reached it (or video ran a second past
 /// it), so each audio frame lands on the side of a cut its PTS says, not where the multiplexer
 /// happened to interleave it.
-final class SegmentAssembler {
+final class SegmentAssembler: SegmentAssembling {
     struct Configuration {
         var format: SegmentMuxer.Format
         /// Where a segment's file goes when segments are written straight to files (a sink that
@@ -68,7 +68,9 @@ final class SegmentAssembler {
 
     /// A video packet of this rendition and the cut the planner decided before it (if any).
     /// Returns the segments that closed and the records of the cuts applied, in that order.
-    func video(_ packet: DemuxedPacket, pts: Int64, dts: Int64, cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+    func video(_ media: MediaPacket, cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+        guard case .av(let packet) = media.payload else { return ([], []) }
+        let pts = media.pts, dts = media.dts
         if !started {
             guard let cut else {
                 droppedLeading += 1
@@ -86,10 +88,13 @@ final class SegmentAssembler {
         return drain()
     }
 
-    func audio(_ packet: DemuxedPacket, pts: Int64) -> ([FinishedSegment], [CutRecord]) {
-        if started, audioOutput[packet.streamIndex] != nil { held.append((packet, pts)) }
+    func audio(_ media: MediaPacket) -> ([FinishedSegment], [CutRecord]) {
+        if started, case .av(let packet) = media.payload, audioOutput[packet.streamIndex] != nil { held.append((packet, media.pts)) }
         return ([], [])
     }
+
+    /// libavformat's muxers only carry the video and audio they were built with.
+    func passthrough(_ media: MediaPacket) -> ([FinishedSegment], [CutRecord]) { ([], []) }
 
     /// End of input: held audio goes out, the pending cut and then the final one are applied.
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {

@@ -19,18 +19,4 @@ public struct TSCutSpan: Equatable, Sendable {
         self.placement = placement
     }
 
-    var isDone: Bool { cutOut != nil || skipped != nil }
-}
-
-/// A segment the router closed: which output, where on that output's timeline, and the bytes.
-public struct TSRoutedSegment: Equatable, Sendable {
-    public var target: OutputTarget
-    public var index: Int
-    /// Start on the target's own timeline (the primary's is re-timed after stripped spans).
-    public var startTicks: Int64
-    public var durationTicks: Int64
-    public var written: TSWrittenSegment
-    public var isLast: Bool
-    /// An overlay asset's segment that is the primary's segment (same file and range).
-    public var sharedWithPrimary = false
 }

@@ -1,216 +1,114 @@
+import CueDetect
 import Foundation
 
-/// Drives `TSSegmentWriter`s from the indexer's units the way the FFmpeg path's `Segmenter`
-/// drives its muxers, so both cut the same segments: video decides (cuts at keyframes near the
-/// target duration, forced at span edges), audio waits in a hold queue until the video's decode
-/// time has passed it so each PES lands on the side of a cut its PTS says, and a strip span
-/// leaves the primary, which is shifted back to stay continuous.
-///
-/// It stands in for the pipeline's cut planner and segment assembler in the tests and the
-/// engine benchmark; the pipeline may drive the writers itself.
+/// The byte-level TS path driven directly from access units and known spans, for the engine's
+/// tests and benchmark: the pipeline's own CutPlanner decides every cut and TSSegmentAssembler
+/// applies them — the same rule and mechanics `pkgctl vod` uses, with spans given up front
+/// instead of routed from cues.
 public final class TSOutputRouter {
-    final class Output {
-        let writer: TSSegmentWriter
-        let target: OutputTarget
-        /// An overlay asset whose segments are the primary's own during the span.
-        var sharesPrimary = false
-        var open: (index: Int, startTicks: Int64, units: Int)?
-        var nextIndex = 0
-        init(writer: TSSegmentWriter, target: OutputTarget) {
-            self.writer = writer
-            self.target = target
-        }
-    }
-
-    struct PendingCut {
-        var action: CutAction
-        var at: Int64
-        /// Units that belong after the cut, in arrival order (isVideo: routed like video).
-        var after: [(unit: TSAccessUnit, isVideo: Bool)] = []
-        var audioReached: Set<Int> = []
-    }
-
-    enum CutAction { case regular, startSpan(Int), endSpan(Int), assetRegular(Int) }
-
-    let input: TSInputWindow
-    let indexer: TSIndexer
-    let targetTicks: Int64
-    let segmentPath: (OutputTarget, Int) -> String
-    let primary: Output
-    var assets: [Int: Output] = [:]
-    public internal(set) var spans: [Int: TSCutSpan] = [:]
-    var active: Int?
-    public internal(set) var shift: Int64 = 0
-    var held: [TSAccessUnit] = []
-    var positional: [TSAccessUnit] = []
-    var stillHeld: [TSAccessUnit] = []
-    var pending: PendingCut?
-    /// How far video may run past a pending cut before it is applied without audio.
-    let maxAudioLag: Int64 = 90_000
-    public private(set) var videoPID: Int?
-    var audioPIDs: Set<Int> = []
-    var started = false
-    public internal(set) var firstVideoPTS: Int64?
-    public internal(set) var lastVideoEnd: Int64?
-    public internal(set) var segments: [TSRoutedSegment] = []
-    var lastCutOut: (serial: Int, ticks: Int64)?
-
     public enum Layout: Equatable, Sendable {
         case filePerSegment
         /// One file per output (`segmentPath(target, 0)`); segments are byte ranges of it.
         case singleFile
     }
 
-    let layout: Layout
-    /// Overlay: the span's asset segments are the primary's segments during the span (the
-    /// primary is cut at the same points and holds the same units), so nothing is written twice;
-    /// the caller links or references them. Off: each asset is written on its own.
-    public var shareOverlayAssets = true
-    /// Unchanged input stretches at least this long are copied by copy_file_range (every writer).
-    public var passthroughThreshold = 256 * 1024 {
-        didSet {
-            primary.writer.passthroughThreshold = passthroughThreshold
-            for a in assets.values { a.writer.passthroughThreshold = passthroughThreshold }
-        }
+    private var planner: CutPlanner
+    private let assembler: TSSegmentAssembler
+    public private(set) var spans: [Int: TSCutSpan] = [:]
+    public private(set) var segments: [TSRoutedSegment] = []
+    public private(set) var firstVideoPTS: Int64?
+    public private(set) var lastVideoEnd: Int64?
+    private var videoPID: Int?
+
+    /// Unchanged input stretches at least this long are copied by copy_file_range.
+    public var passthroughThreshold: Int {
+        get { assembler.passthroughThreshold }
+        set { assembler.passthroughThreshold = newValue }
     }
-    var finishing = false
+
+    /// Ticks stripped from the primary so far.
+    public var shift: Int64 { planner.shift }
 
     /// - Parameter segmentPath: (output, segment index) → file path.
     public init(input: TSInputWindow, indexer: TSIndexer, targetTicks: Int64, spans: [TSCutSpan],
                 layout: Layout = .filePerSegment, segmentPath: @escaping (OutputTarget, Int) -> String) throws {
-        self.input = input
-        self.indexer = indexer
-        self.targetTicks = targetTicks
-        self.segmentPath = segmentPath
-        self.layout = layout
-        primary = Output(writer: try Self.writer(for: .primary, input: input, indexer: indexer, layout: layout,
-                                                 path: segmentPath), target: .primary)
-        for span in spans { self.spans[span.serial] = span }
-    }
-
-    static func writer(for target: OutputTarget, input: TSInputWindow, indexer: TSIndexer, layout: Layout,
-                       path: (OutputTarget, Int) -> String) throws -> TSSegmentWriter {
-        let label: String
-        switch target {
-        case .primary: label = "primary"
-        case .asset(let serial): label = "asset of span \(serial)"
+        planner = CutPlanner(rule: CutRule(targetSeconds: Double(targetTicks) / 90_000, hardCap: false))
+        assembler = TSSegmentAssembler(input: input, indexer: indexer, singleFile: layout == .singleFile) { target, _, index in
+            segmentPath(target, index)
         }
-        let writerLayout: TSSegmentWriter.Layout = layout == .singleFile ? .singleFile(path: path(target, 0)) : .filePerSegment
-        let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: writerLayout)
-        writer.setTables(association: indexer.associationSection, programs: Array(indexer.programs.values))
-        return writer
+        for span in spans { update(span) }
     }
 
-    /// A span learnt while reading (a cue arrived): cut from its start onwards.
+    /// A span learnt while reading: cut from its start on.
     public func update(_ span: TSCutSpan) {
-        if var existing = spans[span.serial] {
-            existing.endTicks = span.endTicks
-            spans[span.serial] = existing
-        } else {
-            spans[span.serial] = span
+        let known = spans[span.serial] != nil
+        var record = spans[span.serial] ?? span
+        record.endTicks = span.endTicks
+        spans[span.serial] = record
+        let value = Span(serial: span.serial, kind: .ad, eventID: UInt32(clamping: span.serial), signalName: "given",
+                         startTicks: span.startTicks, endTicks: span.endTicks)
+        if !known {
+            planner.apply(.route(SpanRoute(key: span.serial, id: "span-\(span.serial)", span: value, placement: span.placement)))
+        }
+        if let end = span.endTicks {
+            planner.apply(.endAt(SpanEnding(key: span.serial, ticks: end, endedBy: .inCue, inSection: nil, span: value)))
         }
     }
 
-    /// The earliest input offset some unit not yet written starts at (release the window
-    /// before it).
-    public var oldestNeededOffset: Int64? {
-        var oldest = primary.writer.oldestPendingOffset
-        for a in assets.values { if let o = a.writer.oldestPendingOffset { oldest = min(oldest ?? o, o) } }
-        for u in held + positional { oldest = min(oldest ?? u.firstPacket, u.firstPacket) }
-        for u in pending?.after ?? [] { oldest = min(oldest ?? u.unit.firstPacket, u.unit.firstPacket) }
-        return oldest
-    }
+    /// The earliest input offset some unit not yet written starts at.
+    public var oldestNeededOffset: Int64? { assembler.oldestNeededOffset }
 
     public func consume(_ unit: TSAccessUnit) throws {
         switch unit.kind {
         case .video where videoPID == nil || unit.pid == videoPID:
-            try consumeVideo(unit)
+            guard let pts = unit.pts, let dts = unit.decodeTicks else { return }
+            if firstVideoPTS == nil, unit.keyframe {
+                firstVideoPTS = pts
+                videoPID = unit.pid
+            }
+            let media = MediaPacket(unit: unit, role: .video(rendition: 0), pts: pts, dts: dts)
+            let cut = try planner.frame(pts: pts, isKeyframe: unit.keyframe, duration: unit.duration)
+            take(try assembler.video(media, cut: cut))
+            if firstVideoPTS != nil { lastVideoEnd = max(lastVideoEnd ?? pts, pts + max(unit.duration, 0)) }
         case .audio:
-            audioPIDs.insert(unit.pid)
-            if started { held.append(unit) }
-        case .other where unit.pts != nil:
-            if started { held.append(unit) }
-        case .programTable:
-            primary.writer.setTables(association: indexer.associationSection, programs: Array(indexer.programs.values))
-            for a in assets.values {
-                a.writer.setTables(association: indexer.associationSection, programs: Array(indexer.programs.values))
-            }
+            take(try assembler.audio(MediaPacket(unit: unit, role: .audio, pts: unit.pts ?? 0, dts: unit.decodeTicks ?? 0)))
         default:
-            // Sections and PES without timestamps go where their position in the input says:
-            // they wait for the first video unit that starts after them (units complete out of
-            // input order: a section before a keyframe's first packet completes before it).
-            if started { positional.append(unit) }
+            take(try assembler.passthrough(MediaPacket(unit: unit, role: .passthrough, pts: unit.pts ?? 0, dts: unit.decodeTicks ?? 0)))
         }
     }
 
-    private func releasePositional(before offset: Int64) throws {
-        guard let first = positional.first, first.firstPacket < offset else { return }
-        let ready = positional.prefix { $0.firstPacket < offset }
-        positional.removeFirst(ready.count)
-        for unit in ready { try route(unit, isVideo: true) }
+    /// Flushes everything: the open asset (its span ends with the input) and the primary.
+    public func finish() throws -> [TSRoutedSegment] {
+        let cut = planner.finish(at: lastVideoEnd ?? 0)
+        take(try assembler.finish(cut))
+        take(([], planner.takeRecords()))
+        return segments
     }
 
-    private func consumeVideo(_ unit: TSAccessUnit) throws {
-        guard let pts = unit.pts, let dts = unit.decodeTicks else { return }
-        try releasePositional(before: unit.firstPacket)
-        if !started {
-            guard unit.keyframe else { return }
-            started = true
-            videoPID = unit.pid
-            firstVideoPTS = pts
-            held.removeAll { ($0.pts ?? 0) < pts }
-            try begin(primary, at: pts)
+    private func take(_ output: ([FinishedSegment], [CutRecord])) {
+        for s in output.0 {
+            guard let written = s.written else { continue }
+            segments.append(TSRoutedSegment(target: s.target, index: s.index, startTicks: s.startTicks,
+                                            durationTicks: s.durationTicks, written: written, isLast: s.isLast))
         }
-        if let p = pending, unit.keyframe || pts >= p.at + maxAudioLag { try applyPending() }
-        if unit.keyframe, pending == nil, let action = decideCut(at: pts) {
-            pending = PendingCut(action: action, at: pts)
-        }
-        try route(unit, isVideo: true)
-        let end = pts + max(unit.duration, 0)
-        lastVideoEnd = max(lastVideoEnd ?? end, end)
-        try release(before: dts)
-    }
-
-    /// Held units whose PTS is before the video's decode time can no longer fall after a cut
-    /// decided later (cuts are at keyframes, whose PTS ≥ DTS).
-    private func release(before ticks: Int64) throws {
-        guard !held.isEmpty else { return }
-        stillHeld.removeAll(keepingCapacity: true)
-        for unit in held {
-            // Whole PES: released once its last frame is before the video's decode time.
-            if let pts = unit.pts, pts + max(unit.duration, 0) <= ticks || (unit.duration <= 0 && pts < ticks) {
-                try route(unit, isVideo: false)
-            } else {
-                stillHeld.append(unit)
+        for record in output.1 {
+            switch record {
+            case let .spanIn(key, input, _): spans[key]?.cutIn = input
+            case let .spanOut(key, input, _): spans[key]?.cutOut = input
+            case let .skipped(key, reason): spans[key]?.skipped = reason
+            default: break
             }
         }
-        swap(&held, &stillHeld)
-        if let p = pending, !audioPIDs.isEmpty, p.audioReached.isSuperset(of: audioPIDs) { try applyPending() }
     }
+}
 
-    func route(_ unit: TSAccessUnit, isVideo: Bool) throws {
-        if let at = pending?.at, !isVideo, unit.kind == .audio, let pts = unit.pts, pts < at, pts + unit.duration > at,
-           let (before, after) = try TSAudioPESSplit.split(unit, at: at, input: input, grid: indexer.grid) {
-            try write(before)
-            pending?.after.append((after, false))
-            pending?.audioReached.insert(unit.pid)
-            return
-        }
-        if let at = pending?.at, isVideo || (unit.pts ?? at) >= at {
-            pending?.after.append((unit, isVideo))
-            if !isVideo, unit.kind == .audio { pending?.audioReached.insert(unit.pid) }
-            return
-        }
-        try write(unit)
-    }
-
-    func write(_ unit: TSAccessUnit) throws {
-        if let serial = active, let asset = assets[serial] {
-            if !asset.sharesPrimary { try asset.writer.append(unit) }
-            asset.open?.units += 1
-            guard spans[serial]?.placement == .overlay else { return }
-        }
-        try primary.writer.append(unit)
-        primary.open?.units += 1
-    }
+/// A segment the router closed: which output, where on that output's timeline, and the bytes.
+public struct TSRoutedSegment: Equatable, Sendable {
+    public var target: OutputTarget
+    public var index: Int
+    /// Start on the target's own timeline (the primary's is re-timed after stripped spans).
+    public var startTicks: Int64
+    public var durationTicks: Int64
+    public var written: TSWrittenSegment
+    public var isLast: Bool
 }

@@ -21,6 +21,12 @@ public struct VodOptions {
     public var lostCues = LostCueRules.standard
     public var policy = InterstitialPolicy.standard
     public var legacyDialects: [LegacyCueDialect] = []
+    /// How segments are made: `auto` cuts a TS input's own packets for TS output (no demux or
+    /// remux; every PID kept) and uses libavformat otherwise; `libavformat` always demuxes and muxes.
+    public var engine: SegmentEngine = .auto
+    /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
+    /// level path only — libavformat 5.1 cannot write SCTE-35.
+    public var scte35Passthrough = true
 
     /// Documented default PDT when neither `--start-date` nor the input gives one.
     public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z
@@ -28,6 +34,10 @@ public struct VodOptions {
     public init() {}
 
     var placementRules: PlacementRules { PlacementRules(defaultPlacement: defaultPlacement, byKind: placementByKind) }
+}
+
+public enum SegmentEngine: String, Codable, Sendable, CaseIterable {
+    case auto, libavformat
 }
 
 /// Segment container choice as the configuration and CLI spell it.

@@ -21,25 +21,50 @@ public enum VodPipeline {
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
-        try run(source: try InputReader(url: input, mode: .media), sink: sink, options: options)
+        let reader = try InputReader(url: input, mode: .media)
+        if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
+            return try run(source: source, sink: sink, options: options, threaded: false) { collector in
+                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough) {
+                    collector.directPath(for: $0, rendition: $1, index: $2)
+                }
+                source.oldestNeeded = { [unowned assembler] in assembler.oldestNeededOffset }
+                return [assembler]
+            }
+        }
+        return try run(source: reader, sink: sink, options: options)
     }
 
-    /// The VOD arrangement over any event source.
-    static func run(source reader: EventSource, sink: PublishSink, options: VodOptions) throws -> VodReport {
+    /// TS in, TS out, one video rendition, written into the sink's own files: the input's packets
+    /// are cut and re-timed in place (TSEventSource + TSSegmentAssembler) instead of being
+    /// demuxed and muxed again; nil when that path does not apply.
+    private static func byteLevelSource(input: String, probed: InputReader, sink: PublishSink,
+                                        options: VodOptions) throws -> TSEventSource? {
+        guard options.engine == .auto, options.segmentFormat == .ts, probed.streams.formatName == "mpegts",
+              probed.streams.videos.count == 1, FileManager.default.fileExists(atPath: input),
+              (try? sink.directPath(for: OutputLayout.report)) != nil else { return nil }
+        return try TSEventSource(path: input, probed: probed.streams)
+    }
+
+    /// The VOD arrangement over any event source; `assemblers` makes the muxing back end (the
+    /// libavformat one unless told otherwise). `threaded`: read on a thread of its own.
+    static func run(source reader: EventSource, sink: PublishSink, options: VodOptions, threaded: Bool = true,
+                    assemblers: ((VodCollector) -> [SegmentAssembling])? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
         let collector = VodCollector(sink: sink, format: options.segmentFormat)
         let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
-        let cuts = CutStage(streams: streams, rule: CutRule(targetSeconds: options.segmentDuration, hardCap: false),
-                            assembler: .init(format: options.segmentFormat.muxerFormat, segmentPath: direct ? { [collector] in
-                                collector.directPath(for: $0, rendition: $1, index: $2)
-                            } : nil))
+        let rule = CutRule(targetSeconds: options.segmentDuration, hardCap: false)
+        let cuts = assemblers.map { CutStage(rule: rule, assemblers: $0(collector)) }
+            ?? CutStage(streams: streams, rule: rule,
+                        assembler: .init(format: options.segmentFormat.muxerFormat, segmentPath: direct ? { [collector] in
+                            collector.directPath(for: $0, rendition: $1, index: $2)
+                        } : nil))
         let chain = StageChain([
             SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: options.placementRules,
                       external: try externalCues(options: options, streams: streams)),
             cuts, collector,
         ])
-        let sourceEnd = try ReaderThread.drive(reader, into: chain)
+        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain) : try ReaderThread.read(reader, into: chain)
         try sink.flush(timeout: 600)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
         let notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
@@ -69,6 +94,19 @@ enum ReaderThread {
     private enum Batch {
         case events([PipelineEvent])
         case failed(Error)
+    }
+
+    /// The same on the calling thread (a source cheap enough that a second thread would only add
+    /// hand-over cost).
+    static func read(_ reader: EventSource, into chain: StageChain) throws -> Int64? {
+        var end: Int64?
+        while let events = try reader.next() {
+            for event in events {
+                if case .end(let last) = event { end = last }
+                try chain.send(event)
+            }
+        }
+        return end
     }
 
     /// Returns where the leading video ended (from the reader's `.end`).

@@ -91,10 +91,12 @@ final class VodBadInputTests: XCTestCase {
         XCTAssertEqual(report.primaryDurationTicks, 150 * 90_000, "only the 30 s break is stripped")
     }
 
+    /// Both with a planned duration (one without would be ended by the next out-cue of its
+    /// kind, the lost-cue rule): the second starts inside the first and cannot be cut out.
     func testSecondOfTwoOverlappingBreaksIsSkippedWithAWarning() throws {
         var sheet = CueSheetFile(t0Ticks: VodSample.live.t0Ticks)
-        sheet.splice(event: 4101, out: true, at: 30)
-        sheet.splice(event: 4102, out: true, at: 40)
+        sheet.splice(event: 4101, out: true, at: 30, duration: 30)
+        sheet.splice(event: 4102, out: true, at: 40, duration: 30)
         sheet.splice(event: 4101, out: false, at: 60)
         sheet.splice(event: 4102, out: false, at: 70)
         let (report, json) = try runWithSidecar(sheet)

@@ -1,0 +1,72 @@
+import CueDetect
+import Foundation
+
+/// The byte-level source of a local MPEG-TS file: the file is mapped window by window (read in
+/// place from the page cache), indexed into access units by TSIndexer and scanned for SCTE-35 by
+/// the same section scanner the libavformat path tees, with no demux. libavformat only probed
+/// the file once, for the stream table and codec strings. Paired with TSSegmentAssembler.
+final class TSEventSource: EventSource {
+    let streams: InputStreams
+    let input: TSInputWindow
+    let indexer = TSIndexer()
+    private let feed = InBandCueFeed()
+    /// Roles by PID: the first video stream leads (the byte-level path carries one rendition).
+    private let roles: [Int: MediaPacket.Role]
+    private var window: Int64 = 0
+    private var slice = 0
+    private var units: [TSAccessUnit] = []
+    private var lastVideoEnd: Int64?
+    private var ended = false
+    /// Where the assembler still needs input from; everything before it is unmapped.
+    var oldestNeeded: () -> Int64? = { nil }
+
+    /// Window slices fed at a time: small enough that a cue is never more than ~1 s of a 4 Mbps
+    /// stream ahead of the media around it.
+    private static let slices = 4
+
+    init(path: String, probed: InputStreams) throws {
+        streams = probed
+        input = try TSInputWindow(mappingFile: path)
+        var roles: [Int: MediaPacket.Role] = [:]
+        if let video = probed.videos.first { roles[video.id] = .video(rendition: 0) }
+        for audio in probed.audio { roles[audio.id] = .audio }
+        self.roles = roles
+    }
+
+    var firstVideoTicks: Int64? { feed.firstVideoTicks }
+
+    func next() throws -> [PipelineEvent]? {
+        guard !ended else { return nil }
+        units.removeAll(keepingCapacity: true)
+        guard let bytes = try input.fileWindow(window) else {
+            ended = true
+            indexer.finish(into: &units)
+            let events = feed.finish().map(PipelineEvent.cue) + units.map(event)
+            return events + [.end(lastVideoEnd: lastVideoEnd ?? feed.latestVideoTicks)]
+        }
+        let size = (bytes.count + Self.slices - 1) / Self.slices
+        let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])
+        feed.observe(part)
+        indexer.feed(part, into: &units)
+        slice += 1
+        if slice == Self.slices || slice * size >= bytes.count {
+            slice = 0
+            window += 1
+            if let oldest = oldestNeeded() { input.release(before: oldest) }
+        }
+        return feed.drain().map(PipelineEvent.cue) + units.map(event)
+    }
+
+    private func event(_ unit: TSAccessUnit) -> PipelineEvent {
+        let role = roles[unit.pid] ?? .passthrough
+        let pts = unit.pts ?? unit.dts ?? lastVideoEnd ?? 0
+        let dts = unit.dts ?? pts
+        if role == .video(rendition: 0), unit.pts != nil {
+            let end = pts + max(unit.duration, 0)
+            lastVideoEnd = max(lastVideoEnd ?? end, end)
+        }
+        // Video and audio without a timestamp cannot be placed by time: they go by position.
+        let placed: MediaPacket.Role = unit.pts == nil && role != .passthrough ? .passthrough : role
+        return .packet(MediaPacket(unit: unit, role: placed, pts: pts, dts: dts))
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+/// Applies the cut planner's cuts to the input TS's own packets, with no demux or remux: one
+/// TSSegmentWriter per output (PAT/PMT first, every PID kept — SCTE-35 as 0x86 with its CUEI
+/// registration — continuity counters renumbered, PTS/DTS/PCR and pts_adjustment shifted in
+/// place for the re-timed primary). The same mechanics as the libavformat SegmentAssembler:
+/// audio waits until the video's decode time has passed it and a cut is applied once audio has
+/// reached it, so each PES lands on the side its PTS says — an AAC PES that straddles a cut is
+/// split per frame, as the libavformat path cuts; sections and PES without timestamps go where
+/// their position in the input says.
+final class TSSegmentAssembler: SegmentAssembling {
+    private final class Output {
+        let writer: TSSegmentWriter
+        let target: OutputTarget
+        var open: (index: Int, startTicks: Int64, units: Int)?
+        var nextIndex = 0
+        init(writer: TSSegmentWriter, target: OutputTarget) {
+            self.writer = writer
+            self.target = target
+        }
+    }
+
+    private struct PendingCut {
+        var cut: Cut
+        var after: [(unit: TSAccessUnit, isVideo: Bool)] = []
+        var audioReached: Set<Int> = []
+    }
+
+    let rendition: Int
+    private let input: TSInputWindow
+    private let indexer: TSIndexer
+    /// (target, rendition, index) → the file a segment is written to.
+    private let segmentPath: (OutputTarget, Int, Int) -> String?
+    private var outputs: [OutputTarget: Output] = [:]
+    private var active: [Output] = []
+    private var started = false
+    private var pending: PendingCut?
+    private var held: [TSAccessUnit] = []
+    private var stillHeld: [TSAccessUnit] = []
+    private var positional: [TSAccessUnit] = []
+    private var audioPIDs: Set<Int> = []
+    private var finished: [FinishedSegment] = []
+    private var applied: [CutRecord] = []
+    private(set) var droppedLeading = 0
+    private let maxAudioLag: Int64 = 90_000
+
+    private let keepSCTE35: Bool
+    /// One file per output (segments are byte ranges of it, `segmentPath(target, rendition, 0)`).
+    private let singleFile: Bool
+    /// Unchanged input stretches at least this long go through copy_file_range.
+    var passthroughThreshold = 256 * 1024
+
+    init(input: TSInputWindow, indexer: TSIndexer, rendition: Int = 0, keepSCTE35: Bool = true, singleFile: Bool = false,
+         segmentPath: @escaping (OutputTarget, Int, Int) -> String?) {
+        self.input = input
+        self.indexer = indexer
+        self.keepSCTE35 = keepSCTE35
+        self.singleFile = singleFile
+        self.rendition = rendition
+        self.segmentPath = segmentPath
+    }
+
+    /// The earliest input offset some unit not yet written starts at (the input may release
+    /// everything before it).
+    var oldestNeededOffset: Int64? {
+        var oldest: Int64?
+        func note(_ o: Int64?) { if let o { oldest = min(oldest ?? o, o) } }
+        for out in outputs.values { note(out.writer.oldestPendingOffset) }
+        for u in held { note(u.firstPacket) }
+        for u in positional { note(u.firstPacket) }
+        for u in pending?.after ?? [] { note(u.unit.firstPacket) }
+        return oldest
+    }
+
+    func video(_ media: MediaPacket, cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+        guard case .ts(let unit) = media.payload else { return ([], []) }
+        try releasePositional(before: unit.firstPacket)
+        if !started {
+            guard let cut else {
+                droppedLeading += 1
+                return ([], [])
+            }
+            started = true
+            held.removeAll { ($0.pts ?? 0) < cut.at }
+            try apply(cut)
+        } else {
+            if let p = pending, cut != nil || media.isKeyframe || media.pts >= p.cut.at + maxAudioLag { try applyPending() }
+            if let cut { pending = PendingCut(cut: cut) }
+        }
+        try route(unit, isVideo: true)
+        try release(before: media.dts)
+        return drain()
+    }
+
+    func audio(_ media: MediaPacket) throws -> ([FinishedSegment], [CutRecord]) {
+        guard case .ts(let unit) = media.payload else { return ([], []) }
+        audioPIDs.insert(unit.pid)
+        if started { held.append(unit) }
+        return ([], [])
+    }
+
+    func passthrough(_ media: MediaPacket) throws -> ([FinishedSegment], [CutRecord]) {
+        guard case .ts(let unit) = media.payload else { return ([], []) }
+        switch unit.kind {
+        case .programTable:
+            for out in outputs.values { setTables(out.writer) }
+        case .scte35 where !keepSCTE35:
+            break
+        case .other where unit.pts != nil:
+            if started { held.append(unit) }
+        default:
+            // Units complete out of input order (a section before a keyframe's first packet
+            // completes before it): each waits for the first video unit that starts after it.
+            if started { positional.append(unit) }
+        }
+        return ([], [])
+    }
+
+    func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
+        try release(before: Int64.max)
+        try releasePositional(before: Int64.max)
+        try applyPending()
+        if let cut { try apply(cut) }
+        return drain()
+    }
+
+    private func drain() -> ([FinishedSegment], [CutRecord]) {
+        defer {
+            finished.removeAll()
+            applied.removeAll()
+        }
+        return (finished, applied)
+    }
+
+    // MARK: units
+
+    private func releasePositional(before offset: Int64) throws {
+        guard let first = positional.first, first.firstPacket < offset else { return }
+        let ready = positional.prefix { $0.firstPacket < offset }
+        positional.removeFirst(ready.count)
+        for unit in ready { try route(unit, isVideo: true) }
+    }
+
+    /// A held PES is released once its last frame is before the video's decode time.
+    private func release(before ticks: Int64) throws {
+        guard !held.isEmpty else { return }
+        stillHeld.removeAll(keepingCapacity: true)
+        for unit in held {
+            if let pts = unit.pts, pts + max(unit.duration, 0) <= ticks || (unit.duration <= 0 && pts < ticks) || ticks == Int64.max {
+                try route(unit, isVideo: false)
+            } else {
+                stillHeld.append(unit)
+            }
+        }
+        swap(&held, &stillHeld)
+        if let p = pending, !audioPIDs.isEmpty, p.audioReached.isSuperset(of: audioPIDs) { try applyPending() }
+    }
+
+    private func route(_ unit: TSAccessUnit, isVideo: Bool) throws {
+        if let at = pending?.cut.at, !isVideo, unit.kind == .audio, let pts = unit.pts, pts < at, pts + unit.duration > at,
+           let (before, after) = try TSAudioPESSplit.split(unit, at: at, input: input, grid: indexer.grid) {
+            try write(before)
+            pending?.after.append((after, false))
+            pending?.audioReached.insert(unit.pid)
+            return
+        }
+        if let at = pending?.cut.at, isVideo || (unit.pts ?? at) >= at {
+            pending?.after.append((unit, isVideo))
+            if !isVideo, unit.kind == .audio { pending?.audioReached.insert(unit.pid) }
+            return
+        }
+        try write(unit)
+    }
+
+    private func write(_ unit: TSAccessUnit) throws {
+        for out in active {
+            try out.writer.append(unit)
+            out.open?.units += 1
+        }
+    }
+
+    // MARK: cuts
+
+    private func applyPending() throws {
+        guard let p = pending else { return }
+        pending = nil
+        try apply(p.cut)
+        for (unit, _) in p.after { try write(unit) }
+    }
+
+    private func apply(_ cut: Cut) throws {
+        for edge in cut.closes {
+            guard let out = outputs[edge.target] else { continue }
+            try end(out, at: edge.ticks, isLast: edge.isLast)
+            if edge.isLast { outputs[edge.target] = nil }
+        }
+        var next: [Output] = []
+        for edge in cut.opens {
+            let out = try outputs[edge.target] ?? makeOutput(edge.target)
+            outputs[edge.target] = out
+            try out.writer.begin(path: segmentPath(edge.target, rendition, out.nextIndex),
+                                 shift: edge.target == .primary ? cut.shift : 0)
+            out.open = (out.nextIndex, edge.ticks, 0)
+            out.nextIndex += 1
+            next.append(out)
+        }
+        active = next
+        applied += cut.records
+    }
+
+    private func makeOutput(_ target: OutputTarget) throws -> Output {
+        let label: String
+        switch target {
+        case .primary: label = "primary"
+        case .asset(let key): label = "asset piece \(key.piece) of span \(key.span)"
+        }
+        let layout: TSSegmentWriter.Layout = singleFile
+            ? .singleFile(path: segmentPath(target, rendition, 0) ?? label) : .filePerSegment
+        let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout)
+        writer.passthroughThreshold = passthroughThreshold
+        setTables(writer)
+        return Output(writer: writer, target: target)
+    }
+
+    private func setTables(_ writer: TSSegmentWriter) {
+        writer.setTables(association: indexer.associationSection, programs: Array(indexer.programs.values))
+    }
+
+    private func end(_ out: Output, at ticks: Int64, isLast: Bool) throws {
+        guard let open = out.open else { return }
+        out.open = nil
+        guard open.units > 0 else {
+            try out.writer.abandon()
+            out.nextIndex -= 1
+            return
+        }
+        let written = try out.writer.end()
+        finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index, startTicks: open.startTicks,
+                                        durationTicks: ticks - open.startTicks, bytes: Data(), fileSize: Int(written.length),
+                                        written: written, initSegment: nil, isLast: isLast))
+    }
+}
