@@ -6,6 +6,8 @@ public struct Playlist: Sendable {
     public let lineCount: Int
     /// Problems with the file as text: missing `#EXTM3U`, BOM, control characters.
     public let textIssues: [LineIssue]
+    /// Lines longer than the reader's limit, which were not parsed.
+    public let overlongLines: [Int]
     public let tags: [PlaylistTag]
     public let segments: [PlaylistSegment]
     public let dateRangeTags: [DateRangeTag]
@@ -77,7 +79,17 @@ public struct Playlist: Sendable {
 
 /// A problem that belongs to a line rather than to a tag.
 public struct LineIssue: Sendable {
+    public enum Kind: Sendable {
+        /// #EXTM3U, BOM, control characters (HLS §4.1, §4.4.1.1).
+        case header
+        /// Whitespace where none is allowed (HLS §4.1).
+        case whitespace
+        /// Longer than the read limit.
+        case overlong
+    }
+
     public let line: Int
+    public let kind: Kind
     public let message: String
 }
 
