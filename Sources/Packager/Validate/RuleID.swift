@@ -10,7 +10,6 @@ public enum RuleID: String, CaseIterable, Sendable, Codable {
     case attrDuplicate = "attr-duplicate"
     // Tags: how often, where, with which values (HLS §4.4).
     case tagRepeated = "tag-repeated"
-    case tagMixed = "tag-mixed"
     case playlistType = "playlist-type"
     case startTimeOffset = "start-time-offset"
     // EXT-X-DATERANGE (HLS §4.4.5.1).

@@ -5,12 +5,11 @@ extension RuleID {
     public var source: String {
         switch self {
         case .playlistHeader: return "HLS §4.1, §4.4.1.1"
-        case .playlistKind: return "HLS §4.1"
+        case .playlistKind: return "HLS §4.1, §4.4.4, §4.4.6"
         case .lineWhitespace: return "HLS §4.1"
         case .lineLength: return "pkgctl read limit"
         case .attrGrammar, .attrDuplicate: return "HLS §4.2"
         case .tagRepeated: return "HLS §4.4.1.2, §4.4.2, §4.4.3, §4.4.5.2"
-        case .tagMixed: return "HLS §4.4.4, §4.4.6"
         case .playlistType: return "HLS §4.4.3.5"
         case .startTimeOffset: return "HLS §4.4.2.2"
         case .daterangeAttrType, .daterangeID, .daterangeStartDate, .daterangeSameID, .endBeforeStart,
