@@ -5,9 +5,11 @@ import Foundation
 ///   makes players refuse or mis-configure the variant (warning);
 /// - RESOLUTION and FRAME-RATE describe the video (warning when they do not);
 /// - BANDWIDTH is the peak and AVERAGE-BANDWIDTH the average segment bit rate of the media
-///   playlist plus the largest of its AUDIO renditions. Off by more than 10 % — the
-///   tolerance of Apple's mediastreamvalidator — is an error once every segment exists
-///   (EXT-X-ENDLIST), a warning for a live playlist, where the value is a representative one.
+///   playlist plus the largest of its AUDIO renditions, within 10 % (the tolerance of
+///   Apple's mediastreamvalidator). Below the measured rate players pick a variant the
+///   network cannot carry: an error once every segment exists (EXT-X-ENDLIST), a warning
+///   for a live playlist, whose value is a representative one. Above it is only a warning,
+///   and only for VOD: a live window's rate is one sample of the channel's.
 struct VariantMediaRule {
     static let bandwidthTolerance = 0.10
 
@@ -38,28 +40,33 @@ struct VariantMediaRule {
            abs(declared - rate) > 0.0015 {
             add(.mediaFrameRate, .warning, "FRAME-RATE=\(text) but the video runs at \(String(format: "%.3f", rate)) frames per second")
         }
-        let severity: Severity = complete ? .error : .warning
         if let peak = media.peakBitsPerSecond, let text = attributes["BANDWIDTH"]?.value, let declared = Int(text) {
             let total = peak + (audio.compactMap(\.peakBitsPerSecond).max() ?? 0)
-            if let message = deviation("BANDWIDTH", declared: declared, measured: total, what: "peak segment bit rate") {
+            if let (severity, message) = deviation("BANDWIDTH", declared: declared, measured: total,
+                                                   what: "peak segment bit rate", complete: complete) {
                 add(.mediaBandwidth, severity, message, breaks: declared < total ? [.hlsJS, .avFoundation] : [])
             }
         }
         if let average = media.averageBitsPerSecond, let text = attributes["AVERAGE-BANDWIDTH"]?.value, let declared = Int(text) {
             let total = average + (audio.compactMap(\.averageBitsPerSecond).max() ?? 0)
-            if let message = deviation("AVERAGE-BANDWIDTH", declared: declared, measured: total, what: "average segment bit rate") {
+            if let (severity, message) = deviation("AVERAGE-BANDWIDTH", declared: declared, measured: total,
+                                                   what: "average segment bit rate", complete: complete) {
                 add(.mediaAverageBandwidth, severity, message)
             }
         }
         return findings
     }
 
-    private func deviation(_ name: String, declared: Int, measured: Int, what: String) -> String? {
+    private func deviation(_ name: String, declared: Int, measured: Int, what: String,
+                           complete: Bool) -> (Severity, String)? {
         guard measured > 0 else { return nil }
         let ratio = Double(declared) / Double(measured)
         guard abs(ratio - 1) > Self.bandwidthTolerance else { return nil }
+        let below = declared < measured
+        guard below || complete else { return nil }
         let percent = Int((abs(ratio - 1) * 100).rounded())
-        return "\(name)=\(declared) is \(percent) % \(declared < measured ? "below" : "above") the measured \(what) \(measured) (tolerance 10 %)"
+        let message = "\(name)=\(declared) is \(percent) % \(below ? "below" : "above") the measured \(what) \(measured) (tolerance 10 %)"
+        return (below && complete ? .error : .warning, message)
     }
 }
 
