@@ -105,8 +105,26 @@ enum ValidateCommand {
         return Int(value)
     }
 
+    /// Findings go out as they are found (one JSON object per line with --format json);
+    /// SIGINT ends the watch cleanly; the exit code follows the same rule as a single run.
     static func watch(_ options: Options) -> Int32 {
-        Console.error("pkgctl validate: --watch is not available yet")
-        return ExitCode.usage
+        let stop = InterruptFlag()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { stop.raise() }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        let watch = LiveWatch(input: options.inputs[0], options: options.validate, durationSeconds: options.duration)
+        let outcome = watch.run(stop: stop, emit: { finding in
+            Console.out((options.format == .json ? FindingFormatter.json(finding) : FindingFormatter.text(finding)) + "\n")
+        })
+        if options.format == .text {
+            Console.error("pkgctl validate: \(outcome.reads) version(s) read, \(outcome.errors) error(s), \(outcome.warnings) warning(s)"
+                          + (outcome.ended ? ", ended (EXT-X-ENDLIST)" : ""))
+        }
+        return outcome.errors > 0 || (options.strict && outcome.warnings > 0) ? ExitCode.failure : ExitCode.ok
     }
 }

@@ -17,8 +17,11 @@ extension ValidationRun {
             }
             if let uri = range.merged["X-ASSET-LIST"]?.value {
                 let line = range.line(of: "X-ASSET-LIST") ?? range.firstLine
+                // An empty list plays nothing (D.5: the resume offset applies at once); live
+                // packagers publish one until the asset exists, so it has no duration to match.
                 if let target = readableTarget(uri, from: location, file: playlist.file, line: line, remote: false),
-                   let total = checkAssetList(target, from: Location(file: playlist.file, line: line))?.totalSeconds {
+                   let list = checkAssetList(target, from: Location(file: playlist.file, line: line)),
+                   !list.assetURIs.isEmpty, let total = list.totalSeconds {
                     findings += AssetDurationRule().check(range, in: playlist, line: line, assetSeconds: total)
                 }
             }

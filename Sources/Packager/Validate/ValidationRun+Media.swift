@@ -12,6 +12,15 @@ extension ValidationRun {
         var detailed: ProbedSegment?
         for (index, segment) in playlist.segments.enumerated() where !segment.gap {
             let line = segment.uriLine
+            let key = "\(resolver.resolve(segment.uri, from: location)?.description ?? segment.uri)#\(segment.byteRange ?? "")"
+                + "#\(segment.mapURI ?? "")"
+            if let cached = probes?.entry(key, detailed: detailed == nil) {
+                if detailed == nil { detailed = cached.probe }
+                probed.append(SegmentMediaRules.Probed(index: index, segment: segment, probe: cached.probe, bytes: cached.bytes))
+                sizes.append(cached.bytes)
+                durations.append(segment.durationNanos ?? 0)
+                continue
+            }
             var initBytes: [UInt8] = []
             if let mapURI = segment.mapURI {
                 if initSections[mapURI] == nil {
@@ -26,6 +35,7 @@ extension ValidationRun {
             }
             do {
                 let probe = try SegmentProbe.probe(initBytes + body, detailed: detailed == nil)
+                probes?.store(key, ProbeCache.Entry(probe: probe, bytes: Int64(body.count), detailed: detailed == nil))
                 if detailed == nil { detailed = probe }
                 probed.append(SegmentMediaRules.Probed(index: index, segment: segment, probe: probe, bytes: Int64(body.count)))
                 sizes.append(Int64(body.count))
@@ -39,7 +49,7 @@ extension ValidationRun {
         let independent = context.independentSegments || playlist.firstTag("#EXT-X-INDEPENDENT-SEGMENTS") != nil
         findings += SegmentMediaRules(playlist: playlist, independent: independent).check(probed)
         var summary = MediaSummary()
-        summary.isComplete = playlist.hasEndList
+        summary.isComplete = playlist.hasEndList && playlist.mediaSequence == 0
         if sizesKnown, let target = playlist.targetDurationSeconds {
             summary.peakBitsPerSecond = SegmentBitRates.peak(bytes: sizes, durations: durations, targetSeconds: target)
             summary.averageBitsPerSecond = SegmentBitRates.average(bytes: sizes, durations: durations)

@@ -16,9 +16,12 @@ struct ValidationRun {
     var assetLists: [ResourceLocation: AssetListDocument] = [:]
     /// Measured bit rates and codecs of the media playlists whose segments were probed.
     var mediaSummaries: [ResourceLocation: MediaSummary] = [:]
+    /// Shared by the runs of one `--watch`; nil = probe everything afresh.
+    let probes: ProbeCache?
 
-    init(options: ValidateOptions, networkAllowed: Bool) {
+    init(options: ValidateOptions, networkAllowed: Bool, probes: ProbeCache? = nil) {
         self.options = options
+        self.probes = probes
         resolver = URIResolver(maps: options.maps)
         loader = ResourceLoader(options: options, networkAllowed: networkAllowed)
     }

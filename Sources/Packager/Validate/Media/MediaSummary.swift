@@ -9,7 +9,9 @@ struct MediaSummary: Sendable {
     var width: Int?
     var height: Int?
     var frameRate: Double?
-    /// The playlist has EXT-X-ENDLIST: every segment exists, so bandwidths MUST be exact.
+    /// The playlist lists every segment of the stream: it has EXT-X-ENDLIST and never
+    /// dropped one (MEDIA-SEQUENCE 0), so the bandwidths it is measured against are the
+    /// whole stream's and MUST be exact (HLS §4.4.6.2). A live window that ended is not.
     var isComplete = true
 }
 
