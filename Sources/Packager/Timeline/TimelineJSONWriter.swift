@@ -17,7 +17,8 @@ public enum TimelineJSONWriter {
             "  \"markers\": \(lines(snapshot.markers.map(marker)))",
             "  \"unscheduled\": \(JSONText.array(snapshot.unscheduled.map(JSONText.quoted)))",
         ]
-        return "{\n" + head.joined(separator: ",\n") + "\n}\n"
+        // DEL and C1 controls from IDs and URIs are escaped too: some terminals obey them.
+        return JSONControlEscape.apply("{\n" + head.joined(separator: ",\n") + "\n}\n")
     }
 
     /// An array with one item per line, or `[]`.

@@ -66,3 +66,16 @@ final class TimelineNetworkTests: XCTestCase {
                        #"a\x1B]0;x\x07.m3u8 is not an HLS playlist: it does not start with #EXTM3U"#)
     }
 }
+
+/// Everything the timeline prints escapes control characters from the playlist.
+final class TimelineEscapingTests: XCTestCase {
+    func testJSONOutputsEscapeC0AndC1Controls() {
+        let hostile = TimelineTestData.interstitial("ad\u{1B}\u{9B}2J", at: 10, duration: 5, resume: 0)
+        let snapshot = IntegratedTimeline.snapshot(of: TimelineTestData.input(primary: 20, [hostile]))
+        for text in [TimelineJSONWriter.render(snapshot), TimelineEvent.segmentsChanged(reason: .announced, id: hostile.id).jsonLine,
+                     TimelineSVGRenderer.render(snapshot)] {
+            XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B }, text)
+        }
+        XCTAssertTrue(TimelineJSONWriter.render(snapshot).contains(#""id":"ad\u001b\u009B2J""#))
+    }
+}

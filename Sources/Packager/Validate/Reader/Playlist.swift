@@ -16,6 +16,8 @@ public struct Playlist: Sendable {
     /// EXTINF lines whose duration could not be read.
     public let badExtinfLines: [Int]
     public let dateRanges: DateRangeIndex
+    /// Where each tag name occurs in `tags`, so lookups by name cost nothing per rule.
+    let tagPositions: [String: [Int]]
 
     public var isMultivariant: Bool { !references.isEmpty }
     public var isMediaPlaylist: Bool { !segments.isEmpty || firstTag("#EXT-X-TARGETDURATION") != nil }
@@ -43,11 +45,11 @@ public struct Playlist: Sendable {
     }
 
     public func firstTag(_ name: String) -> PlaylistTag? {
-        tags.first { $0.name == name }
+        tagPositions[name]?.first.map { tags[$0] }
     }
 
     public func allTags(_ name: String) -> [PlaylistTag] {
-        tags.filter { $0.name == name }
+        tagPositions[name]?.map { tags[$0] } ?? []
     }
 
     /// The wall-clock start of every segment: its own PDT, else extrapolated forward from

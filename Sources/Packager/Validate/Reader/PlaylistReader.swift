@@ -59,6 +59,7 @@ public enum PlaylistReader {
 /// Accumulates the per-segment tags until the segment's URI line arrives.
 private struct Builder {
     var tags: [PlaylistTag] = []
+    var tagPositions: [String: [Int]] = [:]
     var segments: [PlaylistSegment] = []
     var dateRangeTags: [DateRangeTag] = []
     var programDateTimes: [DateTimeTag] = []
@@ -86,6 +87,7 @@ private struct Builder {
         // A list tag without ':' still gets an (empty) list, so rules see e.g. a DATERANGE without ID.
         let attributes = PlaylistTag.attributeListTags.contains(name) ? AttributeListParser.parse(value ?? "") : nil
         let tag = PlaylistTag(name: name, line: line, value: value, attributes: attributes)
+        tagPositions[name, default: []].append(tags.count)
         tags.append(tag)
 
         switch name {
@@ -142,6 +144,6 @@ private struct Builder {
         Playlist(file: file, lineCount: lineCount, textIssues: textIssues, overlongLines: overlongLines,
                  tags: tags, segments: segments,
                  dateRangeTags: dateRangeTags, programDateTimes: programDateTimes, references: references,
-                 badExtinfLines: badExtinfLines, dateRanges: DateRangeIndex(dateRangeTags))
+                 badExtinfLines: badExtinfLines, dateRanges: DateRangeIndex(dateRangeTags), tagPositions: tagPositions)
     }
 }
