@@ -126,3 +126,20 @@ final class MediaCheckTests: XCTestCase {
         XCTAssertEqual(findings.map(\.rule), [])
     }
 }
+
+/// Segments that are not media at all are findings, never crashes.
+final class MediaProbeRobustnessTests: XCTestCase {
+    func testGarbageSegmentIsUnreadableAndEmptyOneHoldsNoPackets() throws {
+        let directory = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SplitMix64(seed: 0xBAD5E6)
+        let garbage = (0..<50_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        try Data(garbage).write(to: directory.appendingPathComponent("garbage.ts"))
+        try Data().write(to: directory.appendingPathComponent("empty.ts"))
+        let playlist = directory.appendingPathComponent("p.m3u8")
+        try Data("#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\ngarbage.ts\n#EXTINF:6.0,\nempty.ts\n#EXT-X-ENDLIST\n".utf8)
+            .write(to: playlist)
+        let findings = try PlaylistValidator.validate(input: playlist.path, options: ValidateOptions(media: .on))
+        XCTAssertEqual(findings.map { "\($0.rule.rawValue)@\($0.line)" }, ["media-unreadable@5", "media-unreadable@7"])
+    }
+}
