@@ -81,9 +81,10 @@ private struct Builder {
             return
         }
         guard text.hasPrefix("#EXT") else { return } // a comment
-        let colon = text.firstIndex(of: ":")
+        // Byte search: the UTF-8 view's indices are the string's, without grapheme walking.
+        let colon = text.utf8.firstIndex(of: UInt8(ascii: ":"))
         let name = colon.map { String(text[..<$0]) } ?? text
-        let value = colon.map { text[text.index(after: $0)...] }
+        let value = colon.map { text[text.utf8.index(after: $0)...] }
         // A list tag without ':' still gets an (empty) list, so rules see e.g. a DATERANGE without ID.
         let attributes = PlaylistTag.attributeListTags.contains(name) ? AttributeListParser.parse(value ?? "") : nil
         let tag = PlaylistTag(name: name, line: line, value: value, attributes: attributes)
@@ -92,7 +93,7 @@ private struct Builder {
 
         switch name {
         case "#EXTINF":
-            let duration = value.flatMap { $0.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first }
+            let duration = value.map { value in value.utf8.firstIndex(of: UInt8(ascii: ",")).map { value[..<$0] } ?? value }
             let nanos = duration.flatMap { DecimalSeconds.nanoseconds($0) }.flatMap { $0 >= 0 ? $0 : nil }
             if nanos == nil { badExtinfLines.append(line) }
             pendingExtinf = (line, nanos)

@@ -21,8 +21,9 @@ struct VersionFeature {
             isKey(tag) && tag.attributes?["IV"] != nil
         },
         VersionFeature(version: 3, name: "a floating-point EXTINF", tags: ["#EXTINF"]) { tag, _ in
-            tag.name == "#EXTINF" && (tag.value?.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-                .first?.contains(".") ?? false)
+            guard tag.name == "#EXTINF", let value = tag.value else { return false }
+            let duration = value.utf8.prefix { $0 != UInt8(ascii: ",") }
+            return duration.contains(UInt8(ascii: "."))
         },
         VersionFeature(version: 4, name: "EXT-X-BYTERANGE", tags: ["#EXT-X-BYTERANGE"]) { tag, _ in tag.name == "#EXT-X-BYTERANGE" },
         VersionFeature(version: 4, name: "EXT-X-I-FRAMES-ONLY", tags: ["#EXT-X-I-FRAMES-ONLY"]) { tag, _ in tag.name == "#EXT-X-I-FRAMES-ONLY" },
