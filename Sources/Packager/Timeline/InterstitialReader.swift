@@ -13,7 +13,9 @@ struct InterstitialReader {
         guard let start = Timestamp.parse(startAttribute.value) else {
             throw values.bad("START-DATE", expected: "an ISO-8601 date-time")
         }
-        let cueTokens = values.tokens("CUE")
+        // hls.js and Shaka read the legacy X-CUE when CUE is absent (date-range.ts `cue`,
+        // shaka-player#10558); the spec's name wins when both are there.
+        let cueTokens = values.tokens(range.merged["CUE"] != nil ? "CUE" : "X-CUE")
         if cueTokens.contains("PRE"), cueTokens.contains("POST") {
             throw TimelineError.conflictingAttributes(location: values.location, line: range.firstLine, id: range.id,
                                                       detail: "CUE has both PRE and POST")

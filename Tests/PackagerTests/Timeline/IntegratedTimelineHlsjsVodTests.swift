@@ -65,13 +65,13 @@ final class IntegratedTimelineHlsjsVodTests: XCTestCase {
         ])
     }
 
-    /// "should schedule preroll (CUE="PRE") …": 3 × 10 s; 15 s pre-roll resume 0 (hls.js's
-    /// case spells it X-CUE, its legacy name; the spec's name is CUE) and a 30 s RANGE at 10
+    /// "should schedule preroll (CUE="PRE") …": 3 × 10 s; 15 s pre-roll resume 0, written as
+    /// in that case with the legacy X-CUE (read when CUE is absent), and a 30 s RANGE at 10
     /// resume 0. Integrated 0 + 10 + 30 + 20 = 60, playout 15 + 10 + 30 + 20 = 75.
     func testPreRollPlaysFirstWithZeroWidthAndARangeAddsItsDuration() throws {
         var playlist = P(target: 10, segments: [10, 10, 10])
         playlist.ranges = [
-            (0, P.interstitial("ad1", at: 5, #"DURATION=15,X-RESUME-OFFSET=0,CUE="PRE""#)),
+            (0, P.interstitial("ad1", at: 5, #"DURATION=15,X-RESUME-OFFSET=0,X-CUE="PRE""#)),
             (0, P.interstitial("ad2", at: 10, #"DURATION=30,X-RESUME-OFFSET=0,X-TIMELINE-OCCUPIES="RANGE""#)),
         ]
         let snapshot = try playlist.snapshot(in: directory)
@@ -154,5 +154,13 @@ final class IntegratedTimelineHlsjsVodTests: XCTestCase {
         XCTAssertEqual(scheduleItems(snapshot), [
             "primary p:0-30 o:0-30 i:0-30", "mid-10 p:30-40 o:30-45 i:30-45", "primary p:40-60 o:45-65 i:45-65",
         ])
+    }
+
+    /// With both, the spec's CUE wins over the legacy X-CUE: a mid-roll at 10 s, not a pre-roll.
+    func testCueWinsOverTheLegacyXCue() throws {
+        var playlist = P(target: 10, segments: [10, 10, 10])
+        playlist.ranges = [(0, P.interstitial("ad", at: 10, #"DURATION=5,X-RESUME-OFFSET=0,CUE="ONCE",X-CUE="PRE""#))]
+        let snapshot = try playlist.snapshot(in: directory)
+        XCTAssertEqual(scheduleItems(snapshot), ["primary p:0-10 o:0-10 i:0-10", "ad p:10-10 o:10-15 i:10-10", "primary p:10-30 o:15-35 i:10-30"])
     }
 }
