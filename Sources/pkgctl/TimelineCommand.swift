@@ -1,11 +1,14 @@
 import Foundation
 import Packager
 
-/// `pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE]`
+/// `pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--offline]`
 /// `pkgctl timeline PLAYLIST_OR_URL --watch [--watch-limit SECONDS] [--output FILE]`
-/// Exit 0 on success, 1 when the playlist cannot be read or is malformed, 2 on usage problems.
+/// Network access only for an http(s) input and the playlists it references; `--offline`
+/// forbids it. Exit 0 on success, 1 when the playlist cannot be read or is malformed, 2 on
+/// usage problems.
 enum TimelineCommand {
-    static let usage = "usage: pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE]\n"
+    static let usage = "usage: pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--offline]\n"
+        + "                [--max-playlist-bytes N] [--max-line-bytes N]\n"
         + "       pkgctl timeline PLAYLIST_OR_URL --watch [--watch-limit SECONDS] [--output FILE]"
 
     struct UsageError: Error, CustomStringConvertible {
@@ -17,8 +20,10 @@ enum TimelineCommand {
         let location: TimelineLocation
         let format: String
         let limit: Double?
+        var fetcher = PlaylistFetcher()
         do {
-            arguments = try Arguments(args, valued: ["--format", "--output", "--watch-limit"], switches: ["--watch"])
+            arguments = try Arguments(args, valued: ["--format", "--output", "--watch-limit", "--max-playlist-bytes", "--max-line-bytes"],
+                                      switches: ["--watch", "--offline"])
             guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
                 throw Arguments.Problem.missingPositional(arguments.positionals.isEmpty ? "PLAYLIST_OR_URL" : "only one PLAYLIST_OR_URL")
             }
@@ -34,15 +39,28 @@ enum TimelineCommand {
                 throw UsageError(description: "--watch-limit only applies with --watch")
             }
             location = try TimelineLocation(argument: input)
+            fetcher.offline = arguments.has("--offline")
+            if let bytes = try arguments.number("--max-playlist-bytes") {
+                guard bytes >= 1, bytes < 1e15 else {
+                    throw Arguments.Problem.badValue(option: "--max-playlist-bytes", value: "\(bytes)", expected: "a positive number of bytes")
+                }
+                fetcher.limits.maxPlaylistBytes = Int64(bytes)
+            }
+            if let bytes = try arguments.number("--max-line-bytes") {
+                guard bytes >= 1, bytes < 1e9 else {
+                    throw Arguments.Problem.badValue(option: "--max-line-bytes", value: "\(bytes)", expected: "a positive number of bytes")
+                }
+                fetcher.limits.maxLineBytes = Int(bytes)
+            }
         } catch {
-            Console.error("pkgctl timeline: \(error)\n\(usage)")
+            Console.error("pkgctl timeline: \(PrintableText.escaped("\(error)"))\n\(usage)")
             return ExitCode.usage
         }
         do {
             if arguments.has("--watch") {
-                try watch(location, limit: limit, output: arguments.value("--output"))
+                try watch(location, loader: TimelineLoader(fetcher: fetcher), limit: limit, output: arguments.value("--output"))
             } else {
-                let snapshot = IntegratedTimeline.snapshot(of: try TimelineLoader().load(location))
+                let snapshot = IntegratedTimeline.snapshot(of: try TimelineLoader(fetcher: fetcher).load(location))
                 try write(render(snapshot, as: format), to: arguments.value("--output"))
             }
             return ExitCode.ok
@@ -73,7 +91,7 @@ enum TimelineCommand {
     }
 
     /// Events go out as JSON lines as they happen; SIGINT ends the watch cleanly (exit 0).
-    private static func watch(_ location: TimelineLocation, limit: Double?, output: String?) throws {
+    private static func watch(_ location: TimelineLocation, loader: TimelineLoader, limit: Double?, output: String?) throws {
         let sink = try EventSink(path: output)
         let stop = InterruptFlag()
         signal(SIGINT, SIG_IGN)
@@ -84,9 +102,9 @@ enum TimelineCommand {
             interrupt.cancel()
             signal(SIGINT, SIG_DFL)
         }
-        let watcher = TimelineWatcher(location: location, limitSeconds: limit)
+        let watcher = TimelineWatcher(location: location, loader: loader, limitSeconds: limit)
         try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
-                        warn: { Console.error("pkgctl timeline: reload failed, retrying: \($0)") })
+                        warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
     }
 }
 

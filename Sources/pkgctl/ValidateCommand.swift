@@ -1,19 +1,27 @@
 import Foundation
 import Packager
 
-/// `pkgctl validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]... [--format text|json]`
-/// `pkgctl validate --live V1 V2 ... [--map ...] [--format ...]`
-/// Exit 0 when no error finding (warnings allowed), 1 with any error, 2 on usage problems.
+/// `pkgctl validate PLAYLIST_OR_DIR_OR_URL [options]`, `pkgctl validate --live V1 V2 … [options]`,
+/// `pkgctl validate --watch PLAYLIST_OR_URL [--duration S] [options]`.
+/// Exit 0 when no error finding (and no warning with --strict), 1 otherwise, 2 on usage problems.
 enum ValidateCommand {
+    static let usage = """
+        usage: pkgctl validate PLAYLIST_OR_DIR_OR_URL [--map URL_PREFIX=DIR]... [--format text|json]
+                               [--media[=on|off]] [--profile all|hlsjs|avfoundation|shaka|media3|bitmovin|apple-podcasts]...
+                               [--strict] [--max-fetch N] [--max-playlist-bytes N] [--max-line-bytes N]
+                               [--max-findings-per-rule N]
+               pkgctl validate --live V1 V2 ... [options]
+               pkgctl validate --watch PLAYLIST_OR_URL [--duration S] [options]
+        """
+
     struct Options {
-        var paths: [String] = []
-        var maps: [URLMapping] = []
+        var inputs: [String] = []
         var format = FindingFormatter.Format.text
         var live = false
-    }
-
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
+        var watch = false
+        var duration: Double?
+        var strict = false
+        var validate = ValidateOptions(media: .auto)
     }
 
     static func run(_ args: [String]) -> Int32 {
@@ -21,66 +29,102 @@ enum ValidateCommand {
         do {
             options = try parse(args)
         } catch {
-            fail("\(error)\nusage: pkgctl validate PLAYLIST_OR_DIR [--map URL_PREFIX=DIR]... [--format text|json]\n"
-                 + "       pkgctl validate --live V1 V2 ... [--map URL_PREFIX=DIR]... [--format text|json]")
+            Console.error("pkgctl validate: \(PrintableText.escaped("\(error)"))\n\(usage)")
             return ExitCode.usage
         }
+        if options.watch { return watch(options) }
         let findings: [Finding]
         do {
             findings = options.live
-                ? try LiveVersionValidator.validate(paths: options.paths, maps: options.maps)
-                : try PlaylistValidator.validate(path: options.paths[0], maps: options.maps)
+                ? try LiveVersionValidator.validate(inputs: options.inputs, options: options.validate)
+                : try PlaylistValidator.validate(input: options.inputs[0], options: options.validate)
         } catch {
-            fail("\(error)")
+            Console.error("pkgctl validate: \(error)")
             return ExitCode.usage
         }
-        FileHandle.standardOutput.write(Data(FindingFormatter.render(findings, as: options.format).utf8))
+        Console.out(FindingFormatter.render(findings, as: options.format))
         if options.format == .text {
-            fail(FindingFormatter.summary(findings))
+            Console.error("pkgctl validate: " + FindingFormatter.summary(findings))
         }
-        return findings.contains { $0.severity == .error } ? ExitCode.failure : ExitCode.ok
+        return exitCode(findings, strict: options.strict)
+    }
+
+    static func exitCode(_ findings: [Finding], strict: Bool) -> Int32 {
+        let failing = findings.contains { $0.severity == .error || strict }
+        return failing ? ExitCode.failure : ExitCode.ok
     }
 
     static func parse(_ args: [String]) throws -> Options {
-        var options = Options()
-        var index = 0
-        func value(for flag: String) throws -> String {
-            index += 1
-            guard index < args.count else { throw UsageError(description: "\(flag) needs a value") }
-            return args[index]
-        }
-        while index < args.count {
-            let arg = args[index]
-            switch arg {
-            case "--live":
-                options.live = true
-            case "--map":
-                options.maps.append(try URLMapping.parse(try value(for: arg)))
-            case "--format":
-                let text = try value(for: arg)
-                guard let format = FindingFormatter.Format(rawValue: text) else {
-                    throw UsageError(description: "--format must be text or json, got '\(text)'")
-                }
-                options.format = format
-            default:
-                if arg.hasPrefix("-"), arg != "-" {
-                    throw UsageError(description: "unknown option '\(arg)'")
-                }
-                options.paths.append(arg)
+        // `--media` alone means on; the scanner wants a value, so give it one.
+        let args = args.map { $0 == "--media" ? "--media=on" : $0 }
+        let arguments = try Arguments(args, valued: ["--map", "--format", "--media", "--profile", "--max-fetch", "--duration",
+                                                     "--max-playlist-bytes", "--max-line-bytes", "--max-findings-per-rule"],
+                                      switches: ["--live", "--watch", "--strict"])
+        var options = Options(inputs: arguments.positionals)
+        options.live = arguments.has("--live")
+        options.watch = arguments.has("--watch")
+        options.strict = arguments.has("--strict")
+        options.validate.maps = try arguments.all("--map").map(URLMapping.parse)
+        options.format = try arguments.choice("--format", among: ["text", "json"], default: "text") == "json" ? .json : .text
+        if let media = arguments.value("--media") {
+            guard let mode = ValidateOptions.Media(rawValue: media), mode != .auto else {
+                throw Arguments.Problem.badValue(option: "--media", value: media, expected: "on or off")
             }
-            index += 1
+            options.validate.media = mode
         }
+        for text in arguments.all("--profile") {
+            guard let profiles = ValidationProfile.parse(text) else {
+                throw Arguments.Problem.badValue(option: "--profile", value: text,
+                    expected: "one of all, " + ValidationProfile.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            options.validate.profiles.formUnion(profiles)
+        }
+        if let n = try count(arguments, "--max-fetch", minimum: 0) { options.validate.maxFetch = n }
+        if let n = try count(arguments, "--max-playlist-bytes", minimum: 1) { options.validate.limits.maxPlaylistBytes = Int64(n) }
+        if let n = try count(arguments, "--max-line-bytes", minimum: 1) { options.validate.limits.maxLineBytes = n }
+        if let n = try count(arguments, "--max-findings-per-rule", minimum: 0) { options.validate.limits.maxFindingsPerRule = n }
+        options.duration = try arguments.number("--duration")
+        if let duration = options.duration, duration <= 0 {
+            throw Arguments.Problem.badValue(option: "--duration", value: "\(duration)", expected: "a positive number of seconds")
+        }
+        if options.duration != nil, !options.watch { throw Arguments.Problem.unexpected("--duration (only with --watch)") }
+        if options.live, options.watch { throw Arguments.Problem.unexpected("--live with --watch") }
         if options.live {
-            guard options.paths.count >= 2 else {
-                throw UsageError(description: "--live needs at least two playlist versions")
-            }
-        } else if options.paths.count != 1 {
-            throw UsageError(description: options.paths.isEmpty ? "missing PLAYLIST_OR_DIR" : "give one PLAYLIST_OR_DIR (or use --live)")
+            guard options.inputs.count >= 2 else { throw Arguments.Problem.missingPositional("at least two playlist versions for --live") }
+        } else if options.inputs.count != 1 {
+            throw Arguments.Problem.missingPositional(options.inputs.isEmpty ? "PLAYLIST_OR_DIR_OR_URL" : "only one PLAYLIST_OR_DIR_OR_URL (or use --live)")
         }
         return options
     }
 
-    private static func fail(_ message: String) {
-        FileHandle.standardError.write(Data("pkgctl validate: \(message)\n".utf8))
+    private static func count(_ arguments: Arguments, _ name: String, minimum: Int) throws -> Int? {
+        guard let value = try arguments.number(name) else { return nil }
+        guard value >= Double(minimum), value <= 1e15, value == value.rounded() else {
+            throw Arguments.Problem.badValue(option: name, value: "\(value)", expected: "a whole number >= \(minimum)")
+        }
+        return Int(value)
+    }
+
+    /// Findings go out as they are found (one JSON object per line with --format json);
+    /// SIGINT ends the watch cleanly; the exit code follows the same rule as a single run.
+    static func watch(_ options: Options) -> Int32 {
+        let stop = InterruptFlag()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { stop.raise() }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        let watch = LiveWatch(input: options.inputs[0], options: options.validate, durationSeconds: options.duration)
+        let outcome = watch.run(stop: stop, emit: { finding in
+            Console.out((options.format == .json ? FindingFormatter.json(finding) : FindingFormatter.text(finding)) + "\n")
+        })
+        if options.format == .text {
+            Console.error("pkgctl validate: \(outcome.reads) version(s) read, \(outcome.errors) error(s), \(outcome.warnings) warning(s)"
+                          + (outcome.ended ? ", ended (EXT-X-ENDLIST)" : ""))
+        }
+        return outcome.errors > 0 || (options.strict && outcome.warnings > 0) ? ExitCode.failure : ExitCode.ok
     }
 }

@@ -2,7 +2,7 @@
 /// rejecting values a player could not use with an error naming the attribute and line.
 struct InterstitialReader {
     let playlist: TimelineLocation
-    let origin: Timestamp
+    let dates: PrimaryDateMap
     let assets: AssetResolver
 
     func read(_ range: PlaylistDateRange, resolvedEnd: Timestamp?) throws -> ScheduledInterstitial {
@@ -13,7 +13,9 @@ struct InterstitialReader {
         guard let start = Timestamp.parse(startAttribute.value) else {
             throw values.bad("START-DATE", expected: "an ISO-8601 date-time")
         }
-        let cueTokens = values.tokens("CUE")
+        // hls.js and Shaka read the legacy X-CUE when CUE is absent (date-range.ts `cue`,
+        // shaka-player#10558); the spec's name wins when both are there.
+        let cueTokens = values.tokens(range.merged["CUE"] != nil ? "CUE" : "X-CUE")
         if cueTokens.contains("PRE"), cueTokens.contains("POST") {
             throw TimelineError.conflictingAttributes(location: values.location, line: range.firstLine, id: range.id,
                                                       detail: "CUE has both PRE and POST")
@@ -22,14 +24,18 @@ struct InterstitialReader {
 
         let declaredDuration = try values.seconds("DURATION", signed: false)
         let plannedDuration = try values.seconds("PLANNED-DURATION", signed: false)
-        let rangeNanos = resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(start.nanoseconds) } ?? declaredDuration
+        // DURATION first, as hls.js reads it; else END-DATE or the next range (END-ON-NEXT).
+        let rangeNanos = declaredDuration ?? resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(start.nanoseconds) }
         let played = try assets.resolve(range: range, values: values)
 
         let restrict = values.tokens("X-RESTRICT")
+        let snap = values.tokens("X-SNAP")
+        let startPosition = dates.position(of: start)
         return ScheduledInterstitial(
-            id: range.id, line: range.firstLine, cue: cue,
-            startNanos: start.nanoseconds.saturatingSubtracting(origin.nanoseconds),
-            rangeEndNanos: resolvedEnd.map { $0.nanoseconds.saturatingSubtracting(origin.nanoseconds) },
+            id: range.id, line: range.firstLine, cue: cue, once: cueTokens.contains("ONCE"),
+            snapOut: snap.contains("OUT"), snapIn: snap.contains("IN"),
+            startNanos: startPosition,
+            rangeEndNanos: rangeNanos.map { startPosition.saturatingAdding($0) },
             occupancy: TimelineOccupancy(attribute: range.merged["X-TIMELINE-OCCUPIES"]?.value),
             style: TimelineBarStyle(attribute: range.merged["X-TIMELINE-STYLE"]?.value),
             contentMayVary: range.merged["X-CONTENT-MAY-VARY"]?.value != "NO",
@@ -38,7 +44,9 @@ struct InterstitialReader {
             playoutLimitNanos: try values.seconds("X-PLAYOUT-LIMIT", signed: false),
             assets: played.assets,
             // What the player actually plays decides; the range's own numbers SHOULD agree (D.2).
-            assetDurationNanos: played.totalNanos ?? rangeNanos ?? plannedDuration)
+            // Like hls.js, a zero DURATION gives way to PLANNED-DURATION (X-PLAYOUT-LIMIT=0
+            // still makes a cancelled break play nothing).
+            assetDurationNanos: played.totalNanos ?? rangeNanos.flatMap { $0 > 0 ? $0 : nil } ?? plannedDuration ?? rangeNanos)
     }
 }
 

@@ -15,7 +15,9 @@ public enum TimelineEvent: Equatable, Sendable {
     case currentSegmentChanged(from: String?, to: String?)
 
     /// One JSON line, e.g. `{"event":"segmentsChanged","reason":"announced","id":"ad1"}`.
-    public var jsonLine: String {
+    public var jsonLine: String { JSONControlEscape.apply(rawJSONLine) }
+
+    private var rawJSONLine: String {
         switch self {
         case .segmentsChanged(let reason, let id):
             return JSONText.object([("event", JSONText.quoted("segmentsChanged")),

@@ -1,6 +1,6 @@
 /// Reads a playlist (local or http) into a `TimelineInput`: follows a multivariant playlist
-/// to its first video variant, places every interstitial by START-DATE against the PDT of
-/// the first segment, and resolves local asset durations.
+/// to its first video variant, places every interstitial by START-DATE through the PDT of
+/// the segment that holds it, and resolves local asset durations.
 public struct TimelineLoader: Sendable {
     public let fetcher: PlaylistFetcher
 
@@ -10,30 +10,25 @@ public struct TimelineLoader: Sendable {
 
     public func load(_ location: TimelineLocation) throws -> TimelineInput {
         let (playlist, media) = try MediaPlaylistLoader(fetcher: fetcher).load(location)
-        let dates = playlist.segmentDates()
         let interstitialRanges = playlist.dateRanges.ranges.filter(\.isInterstitial)
-        let origin = dates.first.flatMap { $0 }
         let primary = playlist.totalDurationNanos
 
         var interstitials: [ScheduledInterstitial] = []
         if !interstitialRanges.isEmpty {
-            guard let origin else { throw TimelineError.noProgramDateTime(location: media.description) }
-            let reader = InterstitialReader(playlist: media, origin: origin,
+            guard let dates = PrimaryDateMap(playlist) else { throw TimelineError.noProgramDateTime(location: media.description) }
+            let reader = InterstitialReader(playlist: media, dates: dates,
                                             assets: AssetResolver(playlist: media, fetcher: fetcher))
             let ends = playlist.dateRanges.resolvedEnds()
             interstitials = try interstitialRanges.map { try reader.read($0, resolvedEnd: ends[$0.id]) }
         }
-
-        var liveEdge = primary
-        if let origin, let last = playlist.segments.last, let lastDate = dates.last.flatMap({ $0 }) {
-            liveEdge = lastDate.nanoseconds.saturatingSubtracting(origin.nanoseconds)
-                .saturatingAdding(last.durationNanos ?? 0)
-        }
+        let isLive = !playlist.hasEndList
         return TimelineInput(
-            mediaPlaylist: media, primaryDurationNanos: primary, liveEdgeNanos: liveEdge,
-            isLive: !playlist.hasEndList,
+            mediaPlaylist: media, primaryDurationNanos: primary, liveEdgeNanos: primary,
+            isLive: isLive,
             targetDurationNanos: playlist.targetDurationSeconds.map { $0.saturatingMultiplied(by: DecimalSeconds.nanosPerSecond) },
             lastSegmentNanos: playlist.segments.last?.durationNanos,
-            interstitials: interstitials)
+            interstitials: interstitials,
+            grid: SegmentGrid(durations: playlist.segments.map { max(0, $0.durationNanos ?? 0) }),
+            joinNanos: isLive ? LiveStartPoint.position(in: playlist) : nil)
     }
 }

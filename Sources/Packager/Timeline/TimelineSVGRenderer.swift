@@ -1,7 +1,8 @@
 /// `--format svg`: a self-contained SVG 1.1 transport bar of the integrated timeline.
 /// Primary content is one colour; RANGE interstitials with HIGHLIGHT style are coloured
-/// blocks, POINT ones diamonds; PRIMARY-styled interstitials are left as primary. Each marker
-/// is labelled with its ID and played duration, and a time axis runs underneath.
+/// spans, POINT ones diamonds (zero width on the integrated timeline); PRIMARY-styled
+/// interstitials are left as primary. Each marker is labelled with its ID and played
+/// duration on as many rows as keep labels apart, and a time axis runs underneath.
 public enum TimelineSVGRenderer {
     public static let width = 960
     public static let height = 140
@@ -17,41 +18,56 @@ public enum TimelineSVGRenderer {
     }
 
     static let margin = 20.0
-    static let barTop = 50.0
     static let barHeight = 20.0
-    static let axisY = 95.0
+    /// Label rows sit above the bar, one per 14 px; the picture grows with them.
+    static let labelRowHeight = 14.0
+    /// An upper bound of the advance of one character of 12 px sans-serif, so estimated
+    /// label widths never undercount and rows never overlap.
+    static let characterWidth = 7.2
 
     public static func render(_ snapshot: TimelineSnapshot) -> String {
         let scale = Scale(total: snapshot.durationNanos, left: margin, width: Double(width) - 2 * margin)
+        let durations = Dictionary(snapshot.segments.compactMap { segment in
+            segment.id.map { ($0, segment.playoutEndNanos - segment.playoutStartNanos) }
+        }, uniquingKeysWith: { first, _ in first })
+        let markers = snapshot.markers
+        let texts = markers.map { "\(PrintableText.escaped($0.id)) \(Milliseconds.seconds(durations[$0.id] ?? 0))s" }
+        let labels = zip(markers, texts).map { marker, text -> LabelRows.Label in
+            let textWidth = Double(text.count) * characterWidth
+            let x = min(scale.x(marker.startNanos), Double(width) - margin - textWidth)
+            return LabelRows.Label(start: max(0, x), width: textWidth)
+        }
+        let rows = LabelRows.assign(labels, gap: 6)
+        let extraRows = Double(max(0, (rows.max() ?? 0)))
+        let barTop = 50.0 + extraRows * labelRowHeight
+        let totalHeight = Double(height) + extraRows * labelRowHeight
+        let axisY = barTop + 45
+
         var body: [String] = [
-            rect(x: 0, y: 0, width: Double(width), height: Double(height), fill: Colour.background),
+            rect(x: 0, y: 0, width: Double(width), height: totalHeight, fill: Colour.background),
             rect(x: margin, y: barTop, width: scale.width, height: barHeight, fill: Colour.primary),
         ]
-        let durations = Dictionary(snapshot.segments.compactMap { segment in
-            segment.id.map { ($0, segment.endNanos - segment.startNanos) }
-        }, uniquingKeysWith: { first, _ in first })
-        for marker in snapshot.markers where marker.kind == .range {
+        for marker in markers where marker.kind == .range {
             let x = scale.x(marker.startNanos)
             body.append(rect(x: x, y: barTop, width: max(1, scale.x(marker.endNanos) - x), height: barHeight, fill: Colour.range))
         }
-        for marker in snapshot.markers where marker.kind == .point {
+        for marker in markers where marker.kind == .point {
             body.append(diamond(x: scale.x(marker.startNanos), y: barTop + barHeight / 2))
         }
-        for marker in snapshot.markers {
-            let label = "\(marker.id) \(Milliseconds.seconds(durations[marker.id] ?? 0))s"
-            body.append(text(label, x: scale.x(marker.startNanos), y: barTop - 8, anchor: "start"))
+        for (index, row) in rows.enumerated() {
+            body.append(text(texts[index], x: labels[index].start, y: barTop - 8 - Double(row) * labelRowHeight, anchor: "start"))
         }
-        body += axis(scale)
+        body += axis(scale, y: axisY)
         return """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">
+        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(width)" height="\(n(totalHeight))" viewBox="0 0 \(width) \(n(totalHeight))">
         \(body.joined(separator: "\n"))
         </svg>
 
         """
     }
 
-    private static func axis(_ scale: Scale) -> [String] {
+    private static func axis(_ scale: Scale, y axisY: Double) -> [String] {
         var parts = ["<line x1=\"\(n(margin))\" y1=\"\(n(axisY))\" x2=\"\(n(margin + scale.width))\" y2=\"\(n(axisY))\" stroke=\"\(Colour.axis)\" stroke-width=\"1\"/>"]
         let step = AxisTicks.step(forTotal: scale.total)
         var tick: Int64 = 0

@@ -1,8 +1,10 @@
-/// The integrated timeline at one moment, as AVPlayerItemIntegratedTimelineSnapshot and
-/// hls.js's InterstitialsManager schedule present it. Times are nanoseconds.
+/// The schedule at one moment, as AVPlayerItemIntegratedTimelineSnapshot and hls.js's
+/// InterstitialsManager present it. Times are nanoseconds.
 public struct TimelineSnapshot: Equatable, Sendable {
-    /// Primary time plus the interstitial time that does not replace primary time.
+    /// Integrated duration: primary played plus RANGE interstitials (POINT ones add nothing).
     public let durationNanos: Int64
+    /// Playout duration: primary played plus every interstitial played.
+    public let playoutDurationNanos: Int64
     public let primaryDurationNanos: Int64
     /// Playback order.
     public let segments: [TimelineSegment]
@@ -10,18 +12,27 @@ public struct TimelineSnapshot: Equatable, Sendable {
     public var markers: [TimelineMarker] { segments.compactMap(TimelineMarker.init(segment:)) }
     /// Every interstitial in tag order, including ones placed outside the primary window.
     public let interstitials: [ScheduledInterstitial]
-    /// End of the last segment on the primary timeline (by PDT).
+    /// IDs that are not scheduled: date-scheduled interstitials after a VOD primary's end
+    /// (only CUE="POST" plays after the end).
+    public let unscheduled: [String]
+    /// End of the last segment on the primary timeline.
     public let liveEdgeNanos: Int64
     public let isLive: Bool
+    /// Live only: where a player joining now starts.
+    public let join: LiveJoin?
 
-    public init(durationNanos: Int64, primaryDurationNanos: Int64, segments: [TimelineSegment],
-                interstitials: [ScheduledInterstitial], liveEdgeNanos: Int64, isLive: Bool) {
+    public init(durationNanos: Int64, playoutDurationNanos: Int64, primaryDurationNanos: Int64,
+                segments: [TimelineSegment], interstitials: [ScheduledInterstitial], unscheduled: [String] = [],
+                liveEdgeNanos: Int64, isLive: Bool, join: LiveJoin? = nil) {
         self.durationNanos = durationNanos
+        self.playoutDurationNanos = playoutDurationNanos
         self.primaryDurationNanos = primaryDurationNanos
         self.segments = segments
         self.interstitials = interstitials
+        self.unscheduled = unscheduled
         self.liveEdgeNanos = liveEdgeNanos
         self.isLive = isLive
+        self.join = join
     }
 
     /// The interstitial whose date range holds the live edge (the last such in tag order),

@@ -8,14 +8,25 @@ public struct Finding: Equatable, Sendable {
     public let severity: Severity
     public let message: String
     public let breaks: [Player]
+    /// When `file` is not the file given on the command line: where it was referenced
+    /// from (`master.m3u8:3`), so every finding leads back to the input.
+    public let referencedFrom: String?
 
-    public init(file: String, line: Int, rule: RuleID, severity: Severity, message: String, breaks: [Player] = []) {
+    public init(file: String, line: Int, rule: RuleID, severity: Severity, message: String, breaks: [Player] = [],
+                referencedFrom: String? = nil) {
         self.file = file
         self.line = line
         self.rule = rule
         self.severity = severity
         self.message = message
         self.breaks = breaks
+        self.referencedFrom = referencedFrom
+    }
+
+    func referenced(from origin: String?) -> Finding {
+        guard referencedFrom == nil, let origin else { return self }
+        return Finding(file: file, line: line, rule: rule, severity: severity, message: message, breaks: breaks,
+                       referencedFrom: origin)
     }
 }
 

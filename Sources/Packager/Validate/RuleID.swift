@@ -1,10 +1,17 @@
-/// Stable identifiers of every check, as printed in `[rule-id]` and used by tests.
+/// Stable identifiers of every check, as printed in `[rule-id]` and used by tests. Where
+/// each one comes from is `RuleID.source` (RuleSource.swift).
 public enum RuleID: String, CaseIterable, Sendable, Codable {
     // Syntax of the file and of attribute lists (HLS §4.1, §4.2).
     case playlistHeader = "playlist-header"
     case playlistKind = "playlist-kind"
+    case lineWhitespace = "line-whitespace"
+    case lineLength = "line-length"
     case attrGrammar = "attr-grammar"
     case attrDuplicate = "attr-duplicate"
+    // Tags: how often, where, with which values (HLS §4.4).
+    case tagRepeated = "tag-repeated"
+    case playlistType = "playlist-type"
+    case startTimeOffset = "start-time-offset"
     // EXT-X-DATERANGE (HLS §4.4.5.1).
     case daterangeAttrType = "daterange-attr-type"
     case daterangeID = "daterange-id"
@@ -30,14 +37,34 @@ public enum RuleID: String, CaseIterable, Sendable, Codable {
     case segmentExtinf = "segment-extinf"
     case holdBack = "hold-back"
     case startOffset = "start-offset"
+    // Low-latency HLS (HLS §4.4.3.7, §4.4.3.8, §4.4.5.2, §6.2.5.1).
+    case serverControl = "server-control"
+    case partInf = "part-inf"
+    case partHoldBack = "part-hold-back"
+    case skip = "skip"
     // Across files.
     case daterangeSetEqual = "daterange-set-equal"
     case variantConsistency = "variant-consistency"
     case referenceMissing = "reference-missing"
+    case referenceCycle = "reference-cycle"
+    case referenceKind = "reference-kind"
+    case fetchFailed = "fetch-failed"
+    case fetchBudget = "fetch-budget"
     case assetVOD = "asset-vod"
     case assetNoInterstitials = "asset-no-interstitials"
     case assetListJSON = "asset-list-json"
     case assetDuration = "asset-duration"
+    // The media itself, probed with libavformat (`--media`).
+    case mediaMissing = "media-missing"
+    case mediaUnreadable = "media-unreadable"
+    case mediaDuration = "media-duration"
+    case mediaKeyframe = "media-keyframe"
+    case mediaCodecs = "media-codecs"
+    case mediaResolution = "media-resolution"
+    case mediaFrameRate = "media-frame-rate"
+    case mediaContinuity = "media-continuity"
+    case mediaBandwidth = "media-bandwidth"
+    case mediaAverageBandwidth = "media-average-bandwidth"
     // Successive versions of one live playlist (HLS §6.2.1, §6.2.2).
     case liveMediaSequence = "live-media-sequence"
     case liveDiscontinuitySequence = "live-discontinuity-sequence"
@@ -46,4 +73,19 @@ public enum RuleID: String, CaseIterable, Sendable, Codable {
     case liveDaterangeChanged = "live-daterange-changed"
     case liveDaterangeRemoved = "live-daterange-removed"
     case livePlaylistType = "live-playlist-type"
+    // Player and distribution profiles (`--profile`), beyond the spec.
+    case hlsjsBoundary = "hlsjs-boundary"
+    case hlsjsLiveResumeOffset = "hlsjs-live-resume-offset"
+    case avfoundationLivePDT = "avfoundation-live-pdt"
+    case avfoundationIndependentSegments = "avfoundation-independent-segments"
+    case shakaPastInterstitial = "shaka-past-interstitial"
+    case media3StartDateRepeat = "media3-start-date-repeat"
+    case media3BackToBack = "media3-back-to-back"
+    case bitmovinIgnoredAttribute = "bitmovin-ignored-attribute"
+    case podcastsVOD = "podcasts-vod"
+    case podcastsAttributes = "podcasts-attributes"
+    case podcastsCue = "podcasts-cue"
+    case podcastsBoundary = "podcasts-boundary"
+    case podcastsDate = "podcasts-date"
+    case podcastsTargetDuration = "podcasts-target-duration"
 }

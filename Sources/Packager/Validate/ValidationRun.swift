@@ -1,163 +1,139 @@
 /// One validation session: every file is read and checked once, however many playlists,
 /// variants or interstitials refer to it, so the work stays linear in the total input.
+/// Findings in a file other than the one given say where it was referenced from.
 struct ValidationRun {
-    private let resolver: URIResolver
-    private var findings: [Finding] = []
-    private var playlists: [String: Playlist] = [:]
-    private var checkedAssets = Set<String>()
-    private var assetLists: [String: AssetListDocument] = [:]
+    let options: ValidateOptions
+    let resolver: URIResolver
+    let loader: ResourceLoader
+    var findings: [Finding] = []
+    var playlists: [ResourceLocation: Playlist] = [:]
+    /// How each referenced file was reached: `master.m3u8:3` (the first reference wins).
+    var referrers: [String: String] = [:]
+    /// Playlists being validated right now, outermost first: a reference back into this
+    /// chain is a cycle.
+    var inProgress: [ResourceLocation] = []
+    var checkedAssets = Set<ResourceLocation>()
+    var assetLists: [ResourceLocation: AssetListDocument] = [:]
+    /// Measured bit rates and codecs of the media playlists whose segments were probed.
+    var mediaSummaries: [ResourceLocation: MediaSummary] = [:]
+    /// Shared by the runs of one `--watch`; nil = probe everything afresh.
+    let probes: ProbeCache?
 
-    init(maps: [URLMapping]) {
-        resolver = URIResolver(maps: maps)
+    init(options: ValidateOptions, networkAllowed: Bool, probes: ProbeCache? = nil) {
+        self.options = options
+        self.probes = probes
+        resolver = URIResolver(maps: options.maps)
+        loader = ResourceLoader(options: options, networkAllowed: networkAllowed)
     }
 
-    /// Validates a playlist and everything it references. Throws only if `path` itself
+    /// Validates a playlist and everything it references. Throws only if `location` itself
     /// cannot be read; unreadable referenced files become findings.
     @discardableResult
-    mutating func validate(_ path: String) throws -> Playlist {
-        if let known = playlists[path] { return known }
-        let playlist = PlaylistReader.read(try FileLoader.bytes(path), file: path)
-        playlists[path] = playlist
+    mutating func validate(_ location: ResourceLocation, context: MediaContext = MediaContext()) throws -> Playlist {
+        if let known = playlists[location] { return known }
+        let bytes: [UInt8]
+        do {
+            bytes = try loader.playlist(location)
+        } catch ResourceLoader.Failure.unreadable(let error) {
+            throw error
+        } catch {
+            throw ValidateError.unreadable(path: location.description, reason: "\(error)")
+        }
+        let playlist = PlaylistReader.read(bytes, file: location.description, limits: options.limits)
+        playlists[location] = playlist
         for rule in PlaylistRules.all {
             findings += rule.check(playlist)
         }
-        if playlist.isMultivariant { followReferences(of: playlist) }
-        checkInterstitialAssets(of: playlist)
+        for rule in ProfileRules.playlistRules(for: options.profiles) {
+            findings += rule.check(playlist)
+        }
+        inProgress.append(location)
+        if playlist.isMultivariant {
+            followReferences(of: playlist, at: location)
+        } else if playlist.isMediaPlaylist, options.probesMedia(of: location) {
+            checkMedia(of: playlist, at: location, context: context)
+        }
+        checkInterstitialAssets(of: playlist, at: location)
+        inProgress.removeLast()
         return playlist
     }
 
-    /// The findings, grouped by file in the order files were first reported, then by line.
-    func finish() -> [Finding] {
+    /// The findings, grouped by file in the order files were first reported, then by line;
+    /// each rule's findings in one file capped, files other than the roots traced back.
+    func finish(roots: [String]) -> [Finding] {
         var order: [String: Int] = [:]
         for finding in findings where order[finding.file] == nil { order[finding.file] = order.count }
-        return findings.enumerated().sorted { a, b in
+        let rootSet = Set(roots)
+        var sorted = findings.enumerated().sorted { a, b in
             let fileA = order[a.element.file] ?? 0, fileB = order[b.element.file] ?? 0
             if fileA != fileB { return fileA < fileB }
             if a.element.line != b.element.line { return a.element.line < b.element.line }
             return a.offset < b.offset
-        }.map(\.element)
+        }.map { rootSet.contains($0.element.file) ? $0.element : $0.element.referenced(from: chain(from: $0.element.file)) }
+        if loader.skippedForBudget > 0, let root = roots.first {
+            sorted.append(Finding(file: root, line: 0, rule: .fetchBudget, severity: .warning,
+                message: "\(loader.skippedForBudget) http(s) resource(s) were not fetched: the --max-fetch budget of \(options.maxFetch) is spent"))
+        }
+        return FindingCap.apply(sorted, perRule: options.limits.maxFindingsPerRule)
     }
 
     mutating func add(_ more: [Finding]) {
         findings += more
     }
 
-    private mutating func followReferences(of master: Playlist) {
-        var audioVideo: [Playlist] = []
+    /// `a.m3u8:5 ← master.m3u8:3`: the references that led to `file`, nearest first.
+    private func chain(from file: String) -> String? {
+        var links: [String] = []
+        var current = file
         var seen = Set<String>()
-        for reference in master.references {
-            guard let path = existingLocalPath(reference.uri, from: master, line: reference.line),
-                  seen.insert(path).inserted,
-                  let media = validateReferenced(path, from: Location(file: master.file, line: reference.line))
-            else { continue }
-            if reference.carriesDateRanges { audioVideo.append(media) }
+        while let link = referrers[current], seen.insert(current).inserted {
+            links.append(link)
+            guard let colon = link.lastIndex(of: ":") else { break }
+            current = String(link[..<colon])
         }
-        findings += VariantConsistencyRule().check(audioVideo)
-        if audioVideo.contains(where: { !$0.dateRanges.isEmpty }) {
-            findings += DateRangeSetRule().check(audioVideo)
-        }
+        return links.isEmpty ? nil : links.joined(separator: " ← ")
     }
 
-    private mutating func checkInterstitialAssets(of playlist: Playlist) {
-        for range in playlist.dateRanges.ranges where range.isInterstitial {
-            if let uri = range.merged["X-ASSET-URI"]?.value {
-                let line = range.line(of: "X-ASSET-URI") ?? range.firstLine
-                if let path = existingLocalPath(uri, from: playlist, line: line),
-                   let asset = checkAsset(path, from: Location(file: playlist.file, line: line)) {
-                    let media = asset.isMultivariant ? asset.references.first.flatMap { mediaPlaylist($0, of: asset) } : asset
-                    if let media {
-                        findings += AssetDurationRule().check(range, in: playlist, line: line,
-                                                               assetSeconds: Double(media.totalDurationNanos) / 1e9)
-                    }
-                }
-            }
-            if let uri = range.merged["X-ASSET-LIST"]?.value {
-                let line = range.line(of: "X-ASSET-LIST") ?? range.firstLine
-                if let path = existingLocalPath(uri, from: playlist, line: line),
-                   let total = checkAssetList(path, from: Location(file: playlist.file, line: line))?.totalSeconds {
-                    findings += AssetDurationRule().check(range, in: playlist, line: line, assetSeconds: total)
-                }
-            }
+    /// Validates a referenced playlist, recording where it was referenced from; a file that
+    /// cannot be read becomes a finding at the reference.
+    mutating func validateReferenced(_ location: ResourceLocation, from origin: Location,
+                                     context: MediaContext = MediaContext()) -> Playlist? {
+        if referrers[location.description] == nil, origin.file != location.description {
+            referrers[location.description] = origin.description
         }
-    }
-
-    private mutating func checkAssetList(_ path: String, from origin: Location) -> AssetListDocument? {
-        if let known = assetLists[path] { return known }
-        let bytes: [UInt8]
         do {
-            bytes = try FileLoader.bytes(path)
+            return try validate(location, context: context)
         } catch {
-            findings.append(unreadable(error, at: origin))
-            return nil
-        }
-        let document = AssetListDocument(bytes: bytes)
-        assetLists[path] = document
-        for problem in document.problems {
-            findings.append(Finding(file: path, line: 0, rule: .assetListJSON, severity: .error,
-                                    message: problem, breaks: AssetListDocument.breaks(problem)))
-        }
-        for uri in document.assetURIs {
-            guard let assetPath = resolver.localPath(for: uri, relativeTo: path) else { continue }
-            guard FileLoader.exists(assetPath) else {
-                findings.append(missing(file: path, line: 0, uri: uri, path: assetPath))
-                continue
-            }
-            checkAsset(assetPath, from: Location(file: path, line: 0))
-        }
-        return document
-    }
-
-    /// An asset is itself validated, then its media playlists must be VOD without interstitials.
-    @discardableResult
-    private mutating func checkAsset(_ path: String, from origin: Location) -> Playlist? {
-        if checkedAssets.contains(path) { return playlists[path] }
-        checkedAssets.insert(path)
-        guard let asset = validateReferenced(path, from: origin) else { return nil }
-        let rule = AssetPlaylistRule()
-        guard asset.isMultivariant else {
-            findings += rule.check(asset, referencedBy: origin.description)
-            return asset
-        }
-        for reference in asset.references {
-            if let media = mediaPlaylist(reference, of: asset) {
-                findings += rule.check(media, referencedBy: origin.description)
-            }
-        }
-        return asset
-    }
-
-    /// A media playlist of `master` that this run has already read.
-    private func mediaPlaylist(_ reference: PlaylistReference, of master: Playlist) -> Playlist? {
-        resolver.localPath(for: reference.uri, relativeTo: master.file).flatMap { playlists[$0] }
-    }
-
-    /// The local file a URI names, or nil when it is remote or missing (missing ones are
-    /// reported at the referring line).
-    private mutating func existingLocalPath(_ uri: String, from playlist: Playlist, line: Int) -> String? {
-        guard let path = resolver.localPath(for: uri, relativeTo: playlist.file) else { return nil }
-        guard FileLoader.exists(path), !FileLoader.isDirectory(path) else {
-            findings.append(missing(file: playlist.file, line: line, uri: uri, path: path))
-            return nil
-        }
-        return path
-    }
-
-    private mutating func validateReferenced(_ path: String, from origin: Location) -> Playlist? {
-        do {
-            return try validate(path)
-        } catch {
-            findings.append(unreadable(error, at: origin))
+            findings.append(unreadable(error, at: origin, location: location))
             return nil
         }
     }
 
-    private func unreadable(_ error: Error, at origin: Location) -> Finding {
-        Finding(file: origin.file, line: origin.line, rule: .referenceMissing, severity: .error,
-                message: "\(error)", breaks: Player.all)
+    func unreadable(_ error: Error, at origin: Location, location: ResourceLocation) -> Finding {
+        let rule: RuleID = location.isRemote ? .fetchFailed : .referenceMissing
+        return Finding(file: origin.file, line: origin.line, rule: rule, severity: .error,
+                       message: "\(error)", breaks: Player.all)
     }
 
-    private func missing(file: String, line: Int, uri: String, path: String) -> Finding {
+    func missing(file: String, line: Int, uri: String, path: String) -> Finding {
         Finding(file: file, line: line, rule: .referenceMissing, severity: .error,
                 message: "\(uri) resolves to \(path), which does not exist", breaks: Player.all)
+    }
+
+    /// Where a URI of `playlist` points, when it is something this run reads: local files
+    /// (missing ones are reported at the referring line) and, for a remote input, URLs.
+    mutating func readableTarget(_ uri: String, from location: ResourceLocation, file: String, line: Int,
+                                 remote allowRemote: Bool = true) -> ResourceLocation? {
+        guard let target = resolver.resolve(uri, from: location) else { return nil }
+        switch target {
+        case .file(let path):
+            guard FileLoader.exists(path), !FileLoader.isDirectory(path) else {
+                findings.append(missing(file: file, line: line, uri: uri, path: path))
+                return nil
+            }
+            return target
+        case .remote:
+            return allowRemote && loader.networkAllowed ? target : nil
+        }
     }
 }

@@ -13,11 +13,13 @@ enum TimelineFixtures {
         IntegratedTimeline.snapshot(of: try TimelineLoader().load(.file(path(name))))
     }
 
-    /// `id start-end p:primaryStart-primaryEnd` per segment (`primary` for primary), seconds.
+    /// `id start-end o:playoutStart-playoutEnd p:primaryStart-primaryEnd` per segment
+    /// (`primary` for primary), seconds; start-end is the integrated timeline.
     static func summary(_ snapshot: TimelineSnapshot) -> [String] {
         let s = Milliseconds.seconds
         return snapshot.segments.map {
-            "\($0.id ?? "primary") \(s($0.startNanos))-\(s($0.endNanos)) p:\(s($0.primaryStartNanos))-\(s($0.primaryEndNanos))"
+            "\($0.id ?? "primary") \(s($0.startNanos))-\(s($0.endNanos)) o:\(s($0.playoutStartNanos))-\(s($0.playoutEndNanos))"
+                + " p:\(s($0.primaryStartNanos))-\(s($0.primaryEndNanos))"
         }
     }
 

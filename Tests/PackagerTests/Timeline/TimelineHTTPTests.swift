@@ -48,9 +48,10 @@ final class TimelineHTTPTests: XCTestCase {
         let input = try TimelineLoader().load(.remote(master))
         XCTAssertEqual(input.mediaPlaylist.description, "http://127.0.0.1:\(port)/point_resume0.m3u8")
         let snapshot = IntegratedTimeline.snapshot(of: input)
-        XCTAssertEqual(snapshot.durationNanos, TimelineFixtures.seconds(115))
+        XCTAssertEqual(snapshot.durationNanos, TimelineFixtures.seconds(100))
+        XCTAssertEqual(snapshot.playoutDurationNanos, TimelineFixtures.seconds(115))
         XCTAssertEqual(TimelineFixtures.summary(snapshot),
-                       ["primary 0-20 p:0-20", "ad1 20-35 p:20-20", "primary 35-115 p:20-100"])
+                       ["primary 0-20 o:0-20 p:0-20", "ad1 20-20 o:20-35 p:20-20", "primary 20-100 o:35-115 p:20-100"])
     }
 
     func testMissingPlaylistOverHTTPReportsTheStatus() throws {
@@ -68,7 +69,7 @@ final class TimelineHTTPTests: XCTestCase {
         let url = try XCTUnwrap(URL(string: "http://127.0.0.1:\(port)/asset_list.m3u8"))
         let snapshot = IntegratedTimeline.snapshot(of: try TimelineLoader().load(.remote(url)))
         XCTAssertEqual(TimelineFixtures.summary(snapshot),
-                       ["primary 0-10 p:0-10", "pod 10-40 p:10-10", "primary 40-130 p:10-100"])
+                       ["primary 0-10 o:0-10 p:0-10", "pod 10-40 o:10-40 p:10-10", "primary 40-130 o:40-130 p:10-100"])
         XCTAssertEqual(snapshot.segments[1].interstitial?.assets, [])
     }
 }

@@ -56,14 +56,17 @@ final class TimelineSVGTests: XCTestCase {
 
     func testSVGRendersToAPictureWithPrimaryRangeAndPointColours() throws {
         let s = TimelineFixtures.seconds
-        let range = TimelineTestData.interstitial("recap", at: 20, duration: 15, resume: 15, occupancy: .range)
+        // A 15 s RANGE inserted at 20 s (resume 0) widens the integrated timeline to 115 s;
+        // the 10 s POINT at 60 s adds nothing there.
+        let range = TimelineTestData.interstitial("recap", at: 20, duration: 15, resume: 0, occupancy: .range)
         let point = TimelineTestData.interstitial("ad<1>", at: 60, duration: 10, resume: 0)
         let snapshot = IntegratedTimeline.snapshot(of: TimelineTestData.input(primary: 100, [range, point]))
-        XCTAssertEqual(snapshot.durationNanos, s(110))
+        XCTAssertEqual(snapshot.durationNanos, s(115))
+        XCTAssertEqual(snapshot.playoutDurationNanos, s(125))
         let svg = TimelineSVGRenderer.render(snapshot)
         XCTAssertTrue(svg.contains(">ad&lt;1&gt; 10s</text>"), "labels carry the escaped ID and duration")
         XCTAssertTrue(svg.contains(">recap 15s</text>"))
-        XCTAssertTrue(svg.contains(">1:45</text>"), "110 s needs 11 ten-second intervals, so ticks are every 15 s")
+        XCTAssertTrue(svg.contains(">1:45</text>"), "115 s needs 12 ten-second intervals, so ticks are every 15 s")
         XCTAssertFalse(svg.contains(">1:40</text>"))
 
         let directory = try TestMedia.temporaryDirectory()
@@ -86,5 +89,17 @@ final class TimelineSVGTests: XCTestCase {
         let colours = Set(lines.dropFirst())
         XCTAssertTrue(colours.isSuperset(of: ["255,255,255", "74,144,217", "245,166,35", "208,2,27"]),
                       "expected background, primary, range and point colours, got \(colours.count) colours")
+    }
+
+    func testLabelsThatWouldOverlapGoOnSeparateRowsAndThePictureGrows() {
+        // Two POINTs at 50 s share one x (integrated 50 of 100 s): the second label moves
+        // one row (14 px) up, and bar, axis and height move down by the same amount.
+        let a = TimelineTestData.interstitial("first-ad", at: 50, duration: 10, resume: 0)
+        let b = TimelineTestData.interstitial("second-ad", at: 50, duration: 10, resume: 0)
+        let svg = TimelineSVGRenderer.render(IntegratedTimeline.snapshot(of: TimelineTestData.input(primary: 100, [a, b])))
+        XCTAssertTrue(svg.contains(#"height="154" viewBox="0 0 960 154""#))
+        XCTAssertTrue(svg.contains(##"<text x="480" y="56" font-family="sans-serif" font-size="12" fill="#222222" text-anchor="start">first-ad 10s</text>"##))
+        XCTAssertTrue(svg.contains(##"<text x="480" y="42" font-family="sans-serif" font-size="12" fill="#222222" text-anchor="start">second-ad 10s</text>"##))
+        XCTAssertTrue(svg.contains(##"<rect x="20" y="64" width="920" height="20" fill="#4a90d9"/>"##))
     }
 }

@@ -13,12 +13,13 @@ enum TimelineTestData {
             assets: [], assetDurationNanos: duration.map(s))
     }
 
-    static func input(primary: Int64, liveEdge: Int64? = nil, isLive: Bool = false,
+    static func input(primary: Int64, liveEdge: Int64? = nil, isLive: Bool = false, joinAt: Int64? = nil,
                       _ interstitials: [ScheduledInterstitial]) -> TimelineInput {
         let s = TimelineFixtures.seconds
         return TimelineInput(mediaPlaylist: .file("test.m3u8"), primaryDurationNanos: s(primary),
                              liveEdgeNanos: s(liveEdge ?? primary), isLive: isLive,
-                             targetDurationNanos: s(2), lastSegmentNanos: s(2), interstitials: interstitials)
+                             targetDurationNanos: s(2), lastSegmentNanos: s(2), interstitials: interstitials,
+                             joinNanos: joinAt.map(s))
     }
 
     static func snapshot(primary: Int64, liveEdge: Int64? = nil, _ interstitials: [ScheduledInterstitial]) -> TimelineSnapshot {

@@ -1,16 +1,33 @@
 import Foundation
 
-/// Reads files for the validator; the only place that touches the file system.
+/// Reads files for the validator and the timeline; the only place that touches the file
+/// system for playlists and asset lists. A file above the size limit is refused before it
+/// is read.
 enum FileLoader {
-    static func bytes(_ path: String) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    static func bytes(_ path: String, limit: Int64 = ReadLimits.defaultPlaylistBytes) throws -> [UInt8] {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
             throw ValidateError.unreadable(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else { throw ValidateError.unreadable(path: path, reason: "is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw ValidateError.unreadable(path: path, reason: "is a directory")
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        guard size <= limit else { throw ValidateError.tooLarge(path: path, bytes: size, limit: limit) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ValidateError.unreadable(path: path, reason: "permission denied or read error")
         }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit: a file that grew since stat is still bounded.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: Int(limit) + 1) ?? Data()
+        } catch {
+            throw ValidateError.unreadable(path: path, reason: "read error")
+        }
+        guard Int64(data.count) <= limit else { throw ValidateError.tooLarge(path: path, bytes: Int64(data.count), limit: limit) }
         return [UInt8](data)
     }
 
@@ -21,6 +38,11 @@ enum FileLoader {
 
     static func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
+    }
+
+    /// Size in bytes of a file, nil when it cannot be read.
+    static func size(_ path: String) -> Int64? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
     }
 
     /// The playlists to check in a directory: master.m3u8 when present, else every *.m3u8.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns a URI found in a playlist or asset list into a local path, when it names one:
 /// relative URIs resolve against the referring file's directory, `file:` URIs directly,
 /// and http(s) URIs through the `--map` prefixes. Anything else stays remote (nil).
@@ -14,6 +16,30 @@ struct URIResolver {
         }
         if path.hasPrefix("/") { return path }
         return Self.join(Self.directory(of: referringFile), path)
+    }
+
+    /// The resource a URI names, seen from the playlist or asset list `referrer`: relative
+    /// URIs resolve against it (RFC 3986 §5.2 for URLs); absolute http(s) URIs go through the
+    /// `--map` prefixes first. A remote playlist never leads to local files.
+    func resolve(_ uri: String, from referrer: ResourceLocation) -> ResourceLocation? {
+        switch referrer {
+        case .file(let path):
+            if let local = localPath(for: uri, relativeTo: path) { return .file(local) }
+            return Self.httpURL(uri).map(ResourceLocation.remote)
+        case .remote(let base):
+            if Self.httpURL(uri) != nil, let local = localPath(for: uri, relativeTo: "") { return .file(local) }
+            guard let url = URL(string: uri, relativeTo: base)?.absoluteURL,
+                  let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+            return .remote(url)
+        }
+    }
+
+    private static func httpURL(_ uri: String) -> URL? {
+        let lowered = uri.lowercased()
+        guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let url = URL(string: uri), url.host != nil else {
+            return nil
+        }
+        return url
     }
 
     static func directory(of file: String) -> String {

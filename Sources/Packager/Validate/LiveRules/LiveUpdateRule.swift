@@ -12,6 +12,10 @@ extension LiveUpdateRule {
 }
 
 enum LiveUpdateRules {
+    static func check(_ update: LiveUpdate) -> [Finding] {
+        all.flatMap { $0.check(update) }
+    }
+
     static let all: [any LiveUpdateRule] = [
         LiveMediaSequenceRule(), LiveDiscontinuitySequenceRule(), LiveTargetDurationRule(), LiveWindowRule(),
         LiveDateRangeChangedRule(), LiveDateRangeRemovedRule(), LivePlaylistTypeRule(),

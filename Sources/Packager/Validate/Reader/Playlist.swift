@@ -6,6 +6,8 @@ public struct Playlist: Sendable {
     public let lineCount: Int
     /// Problems with the file as text: missing `#EXTM3U`, BOM, control characters.
     public let textIssues: [LineIssue]
+    /// Lines longer than the reader's limit, which were not parsed.
+    public let overlongLines: [Int]
     public let tags: [PlaylistTag]
     public let segments: [PlaylistSegment]
     public let dateRangeTags: [DateRangeTag]
@@ -14,6 +16,8 @@ public struct Playlist: Sendable {
     /// EXTINF lines whose duration could not be read.
     public let badExtinfLines: [Int]
     public let dateRanges: DateRangeIndex
+    /// Where each tag name occurs in `tags`, so lookups by name cost nothing per rule.
+    let tagPositions: [String: [Int]]
 
     public var isMultivariant: Bool { !references.isEmpty }
     public var isMediaPlaylist: Bool { !segments.isEmpty || firstTag("#EXT-X-TARGETDURATION") != nil }
@@ -41,11 +45,11 @@ public struct Playlist: Sendable {
     }
 
     public func firstTag(_ name: String) -> PlaylistTag? {
-        tags.first { $0.name == name }
+        tagPositions[name]?.first.map { tags[$0] }
     }
 
     public func allTags(_ name: String) -> [PlaylistTag] {
-        tags.filter { $0.name == name }
+        tagPositions[name]?.map { tags[$0] } ?? []
     }
 
     /// The wall-clock start of every segment: its own PDT, else extrapolated forward from
@@ -77,7 +81,17 @@ public struct Playlist: Sendable {
 
 /// A problem that belongs to a line rather than to a tag.
 public struct LineIssue: Sendable {
+    public enum Kind: Sendable {
+        /// #EXTM3U, BOM, control characters (HLS §4.1, §4.4.1.1).
+        case header
+        /// Whitespace where none is allowed (HLS §4.1).
+        case whitespace
+        /// Longer than the read limit.
+        case overlong
+    }
+
     public let line: Int
+    public let kind: Kind
     public let message: String
 }
 

@@ -14,7 +14,7 @@ extension PlaylistRule {
 /// Every single-playlist rule, in the order their findings are produced.
 enum PlaylistRules {
     static let all: [any PlaylistRule] = [
-        PlaylistHeaderRule(), PlaylistKindRule(),
+        PlaylistHeaderRule(), LineWhitespaceRule(), LineLengthRule(), PlaylistKindRule(), TagRepeatedRule(),
         AttributeGrammarRule(), AttributeDuplicateRule(),
         DateRangeAttributeTypeRule(), InterstitialAttributeTypeRule(),
         DateRangeIDRule(), DateRangeStartDateRule(), DateRangeSameIDRule(), DateFormatRule(),
@@ -22,6 +22,7 @@ enum PlaylistRules {
         ProgramDateTimeRequiredRule(), ProgramDateTimeDiscontinuityRule(), ProgramDateTimeMappingRule(), PreloadRule(),
         InterstitialAssetReferenceRule(), InterstitialAssetURIAbsoluteRule(), CuePrePostRule(),
         TargetDurationRule(), VersionRule(), MediaSequenceRule(), SegmentExtinfRule(),
-        HoldBackRule(), StartOffsetRule(),
+        HoldBackRule(), StartOffsetRule(), StartTimeOffsetRule(), PlaylistTypeRule(),
+        ServerControlRule(), PartInfRule(), PartHoldBackRule(), SkipRule(),
     ]
 }

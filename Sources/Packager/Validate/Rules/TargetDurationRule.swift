@@ -1,16 +1,16 @@
-/// A media playlist has one EXT-X-TARGETDURATION, an integer >= 1, and every EXTINF rounded
-/// to the nearest integer is <= it (HLS §4.4.3.1).
+/// A media playlist has EXT-X-TARGETDURATION, an integer >= 1, and every EXTINF rounded to
+/// the nearest integer is <= it (HLS §4.4.3.1). A second tag is `TagRepeatedRule`'s.
 struct TargetDurationRule: PlaylistRule {
     let id = RuleID.targetDuration
 
     func check(_ playlist: Playlist) -> [Finding] {
         guard playlist.isMediaPlaylist else { return [] }
-        let tags = playlist.allTags("#EXT-X-TARGETDURATION")
-        guard let tag = tags.first else {
+        guard let tag = playlist.firstTag("#EXT-X-TARGETDURATION") else {
             return [finding(playlist, line: 1, .error, "media playlist has no EXT-X-TARGETDURATION")]
         }
-        var findings = tags.dropFirst().map {
-            finding(playlist, line: $0.line, .error, "EXT-X-TARGETDURATION appears more than once")
+        var findings: [Finding] = []
+        if let problem = TagValueProblem.integer(tag) {
+            return [finding(playlist, line: tag.line, .error, problem)]
         }
         guard let target = playlist.targetDurationSeconds, target >= 1 else {
             findings.append(finding(playlist, line: tag.line, .error,
