@@ -100,6 +100,8 @@ def ad_server(ctx, out, base):
 def cases():
     return [
         LiveCase("live-start", "viewer opens the channel at its first playlist (live edge, channel start)"),
+        LiveCase("live-start-pos0", "viewer at channel start with hls.js startPosition 0 (the channel-start workaround): "
+                 "plays about one segment behind the edge into the first ad", start=0),
         LiveCase("live-midbreak", "viewer joins at wall 66 s: hls.js starts ~18 s behind the edge, inside the 30-60 s ad",
                  join=66),
         LiveCase("live-late", "viewer joins at wall 85 s, after the first ad, before the 90-110 s one", join=85),
@@ -107,6 +109,8 @@ def cases():
                  join=80, extra=["--window", "300s"], seek_back_to=25.0),
         LiveCase("live-strip", "--placement strip; joins at wall 20 s (a stripped span may pause the viewer up to its length)",
                  join=20, placement="strip", stall_limit=30.0),
-        LiveCase("live-adserver", "--asset-list-template (a static pod: one 15 s ad); joins at wall 12 s",
-                 join=12, ad_server=True),
+        LiveCase("live-adserver", "--asset-list-template (a static pod: one 15 s ad); joins at wall 35 s, "
+                 "after the recap, 18 s behind the edge", join=35, ad_server=True),
+        LiveCase("live-adserver-pos0", "--asset-list-template; viewer at channel start with startPosition 0 (near the edge)",
+                 start=0, ad_server=True),
     ]

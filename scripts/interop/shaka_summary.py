@@ -62,8 +62,15 @@ def summarize(result, spans, placement):
                 row["note"] = "cancelled"
                 if played:
                     failures.append(f"{gid}: cancelled break played an ad")
-            elif resumed is not None and abs(resumed - x.resume_offset) > 0.6:
-                failures.append(f"{gid}: primary resumed {resumed:+.1f} s after START, expected {x.resume_offset:+.1f}")
+            elif resumed is not None:
+                seen = sum((p or 0) * (ads.get(i.get("id"), {}).get("ad_media_duration") or 0)
+                           for p, i in zip(played, items))
+                lo, hi = min(seen, x.resume_offset), x.resume_offset
+                if placement == "strip":
+                    lo = hi = 0.0
+                if not lo - 1.0 <= resumed <= hi + 1.0:
+                    failures.append(f"{gid}: primary resumed {resumed:+.1f} s after START, expected "
+                                    f"{'+%.1f' % lo if lo == hi else '+%.1f..+%.1f' % (lo, hi)}")
         rows.append(row)
     seen = sorted({m.get("id") for m in result.get("hls_metadata") or []})
     lists = [(r["t"], r["path"], r["status"]) for r in result.get("http_requests") or [] if r["path"].endswith(".json")]
