@@ -18,6 +18,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import live_cases  # noqa: E402
+import children  # noqa: E402
 import oracle  # noqa: E402
 import vod_cases  # noqa: E402
 from verdict import Verdict  # noqa: E402
@@ -103,6 +104,7 @@ def main():
     ap.add_argument("--work", default=os.path.join(oracle.REPO, ".build", "interop"))
     ap.add_argument("--list", action="store_true", help="list the cases and exit")
     args = ap.parse_args()
+    children.install()
     cases = select([n for n in args.cases.replace(" ", ",").split(",") if n])
     if args.list:
         for c in all_cases():

@@ -8,6 +8,7 @@ import subprocess
 import threading
 import time
 
+import children
 import playlist as pl
 
 
@@ -92,6 +93,7 @@ class LiveChannel:
         self.t0 = time.monotonic()
         self.proc = subprocess.Popen(self.cmd, stdout=self._log, stderr=subprocess.STDOUT,
                                      stdin=subprocess.DEVNULL, start_new_session=True)
+        children.started(self.proc.pid)
         self.recorder = Recorder(self.out_dir, self.t0, os.path.join(os.path.dirname(self.out_dir), "first-segment"))
         self.recorder.start()
         return self
@@ -136,6 +138,8 @@ class LiveChannel:
                     break
                 if self.wait_exit(grace):
                     break
+        if self.proc:
+            children.ended(self.proc.pid)
         if self.recorder:
             self.recorder.stop()
         if getattr(self, "_log", None):

@@ -9,6 +9,8 @@ import socket
 import subprocess
 import time
 
+import children
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -64,6 +66,7 @@ class Run:
             os.unlink(out_json)
         self.started = time.monotonic()
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self._log, start_new_session=True)
+        children.started(self.proc.pid)
 
     def running(self):
         return self.proc.poll() is None
@@ -77,6 +80,7 @@ class Run:
             self.kill()
             rc = -9
         self._log.close()
+        children.ended(self.proc.pid)
         result = None
         if os.path.exists(self.out_json):
             try:

@@ -19,6 +19,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import children  # noqa: E402
 import oracle  # noqa: E402
 import playlist as pl  # noqa: E402
 import shape_scenarios  # noqa: E402
@@ -168,6 +169,7 @@ def main():
     ap.add_argument("--pkgctl", default=os.path.join(oracle.REPO, ".build", "release", "pkgctl"))
     ap.add_argument("--work", default=os.path.join(oracle.REPO, ".build", "interop"))
     args = ap.parse_args()
+    children.install()
     runner, why = oracle.find_runner("hlsjs")
     if runner is None:
         print(f"shapes: SKIPPED: {why}")
