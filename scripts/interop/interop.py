@@ -65,7 +65,7 @@ def run_case(ctx, case):
 
 
 def table(verdicts):
-    head = ["case", "outcome", "interstitials started/ended", "asset played", "longest stall", "resume ok",
+    head = ["case", "outcome", "interstitials started/ended", "asset started+ended", "longest stall", "resume ok",
             "audio@start", "result"]
     rows = []
     for v in verdicts:

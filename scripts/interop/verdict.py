@@ -198,7 +198,9 @@ class Verdict:
             self.required += 1
             self.started += bool(pb.get("started"))
             self.ended += bool(pb.get("ended"))
-            self.played += any(a.get("played") for a in pb.get("assets") or [])
+            # the runner's own "played" also demands no non-fatal asset errors (nudges) and samples
+            # the asset clock too coarsely at 8x; started + ended is what the column claims
+            self.played += any(a.get("started") and a.get("ended") for a in pb.get("assets") or [])
             row["played"] = [a.get("played_fraction") for a in pb.get("assets") or []]
             if not pb.get("started"):
                 self.failures.append(f"{iid}: never started")
