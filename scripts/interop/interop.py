@@ -103,6 +103,7 @@ def main():
     ap.add_argument("--pkgctl", default=os.path.join(oracle.REPO, ".build", "release", "pkgctl"))
     ap.add_argument("--work", default=os.path.join(oracle.REPO, ".build", "interop"))
     ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--rejudge", action="store_true", help="judge the saved runs in --work again, run nothing")
     args = ap.parse_args()
     children.install()
     cases = select([n for n in args.cases.replace(" ", ",").split(",") if n])
@@ -110,6 +111,9 @@ def main():
         for c in all_cases():
             print(f"{c.name:<34} [{c.group}] {c.what}")
         return 0
+    if args.rejudge:
+        verdicts = [rejudge(c, os.path.join(os.path.abspath(args.work), c.name)) for c in cases]
+        return report([v for v in verdicts if v is not None], os.path.abspath(args.work))
     runner, why = oracle.find_runner("hlsjs")
     if runner is None:
         print(f"interop: SKIPPED: {why}")
@@ -122,12 +126,28 @@ def main():
     print(f"interop: {len(cases)} case(s) with {runner}, {args.jobs} at once; files in {ctx.work}", flush=True)
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         verdicts = list(pool.map(lambda c: run_case(ctx, c), cases))
+    return report(verdicts, ctx.work)
+
+
+def rejudge(case, work):
+    try:
+        with open(os.path.join(work, "hlsjs.json")) as f:
+            result = json.load(f)
+    except (OSError, ValueError):
+        print(f"interop: {case.name}: no saved run in {work}", file=sys.stderr)
+        return None
+    v = case.judge(work, result, (result.get("runner") or {}).get("exit_code"))
+    v.wall = (result.get("runner") or {}).get("wall_seconds")
+    return v
+
+
+def report(verdicts, work):
     print()
     print(table(verdicts))
     print()
     for v in verdicts:
         print(details(v))
-    with open(os.path.join(ctx.work, "summary.json"), "w") as f:
+    with open(os.path.join(work, "summary.json"), "w") as f:
         json.dump([{"case": v.case, "status": v.status, "passed": v.passed, "failures": v.failures,
                     "notes": v.notes, "longest_stall": v.longest_stall, "stalls": v.stalls,
                     "interstitials": v.rows, "resume_ok": v.resume_ok, "audio": v.audio,

@@ -57,19 +57,23 @@ class LiveCase:
                              actions=actions, timeout=timeout, stall=45)
             joined_at = round(channel.elapsed(), 1)
             rc, result = run.wait()
-        target = first.target_duration or 6
-        spans = truth.live_scte35()
-        limit = self.stall_limit or target
-        v = Verdict(self.name, result, spans, self.placement, first.first_pdt, stall_limit=limit, rc=rc,
-                    join_override=self.seek_back_to)
+        save_versions(channel.recorder, work)
+        v = self.judge(work, result, rc)
         v.joined_wall = joined_at
         if result is None:
             v.notes.append(run.stderr_tail(400))
+        return v
+
+    def judge(self, work, result, rc=None):
+        """The verdict on a run's saved files (also used by `interop.py --rejudge`)."""
+        first = pl.read(os.path.join(work, "first-segment", "index.m3u8"))
+        limit = self.stall_limit or first.target_duration or 6
+        v = Verdict(self.name, result, truth.live_scte35(), self.placement, first.first_pdt, stall_limit=limit,
+                    rc=rc, join_override=self.seek_back_to)
         missing, times, wanted, _ = audio.first_segment_loss(SOURCE, os.path.join(work, "first-segment"))
         v.audio = audio.describe(missing, times, wanted)
         if missing:
             v.failures.append(f"first primary segment lacks {missing} of the source's {wanted} audio frames")
-        save_versions(channel.recorder, work)
         v.work = work
         return v
 

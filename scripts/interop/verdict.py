@@ -195,6 +195,13 @@ class Verdict:
                 self.skipped += 1
                 row["note"] = "joined inside; primary kept"
                 continue
+            answer = e.get("observed_asset_list_response") or {}
+            if not pb.get("started") and answer.get("ASSETS") == [] and not e.get("observed_asset_list"):
+                # an empty asset list is a deliberate "nothing to play": hls.js may pass such a
+                # zero-length event without INTERSTITIAL_STARTED; the stall check covers the rest
+                self.skipped += 1
+                row["note"] = "empty asset list; primary kept"
+                continue
             self.required += 1
             self.started += bool(pb.get("started"))
             self.ended += bool(pb.get("ended"))

@@ -30,16 +30,22 @@ class VodCase:
                               capture_output=True, text=True, timeout=300)
         if made.returncode != 0:
             return ctx.error(self, f"pkgctl vod exited {made.returncode}: {made.stderr.strip()[-300:]}")
-        media = pl.read(os.path.join(out, "primary", "index.m3u8"))
         run = oracle.Run(ctx.runner, os.path.join(out, "master.m3u8"), out, port,
                          os.path.join(work, "hlsjs.json"), rate=8, timeout=240, stall=20)
         rc, result = run.wait()
-        spans = truth.SAMPLES[self.sample]()
-        v = Verdict(self.name, result, spans, self.placement, media.first_pdt,
-                    stall_limit=media.target_duration or 6, rc=rc)
+        v = self.judge(work, result, rc)
         if result is None:
             v.notes.append(run.stderr_tail(400))
-        missing, times, wanted, note = audio.first_segment_loss(source, os.path.join(out, "primary"))
+        return v
+
+    def judge(self, work, result, rc=None):
+        """The verdict on a run's saved files (also used by `interop.py --rejudge`)."""
+        out = os.path.join(work, "out")
+        source = os.path.join(oracle.REPO, "samples", f"{self.sample}.ts")
+        media = pl.read(os.path.join(out, "primary", "index.m3u8"))
+        v = Verdict(self.name, result, truth.SAMPLES[self.sample](), self.placement, media.first_pdt,
+                    stall_limit=media.target_duration or 6, rc=rc)
+        missing, times, wanted, _ = audio.first_segment_loss(source, os.path.join(out, "primary"))
         v.audio = audio.describe(missing, times, wanted)
         if missing:
             v.failures.append(f"first primary segment lacks {missing} of the source's {wanted} audio frames "
