@@ -3,7 +3,7 @@ SWIFT ?= swift
 PKGCTL = .build/release/pkgctl
 DEMO_OUT ?= demo-out
 
-.PHONY: deps build demo test bench fuzz clean
+.PHONY: deps build demo test bench fuzz clean interop
 
 deps:
 	@scripts/deps.sh build
@@ -24,6 +24,11 @@ bench: build
 
 fuzz:
 	@scripts/fuzz.sh
+
+# Real players on pkgctl's output (hls.js in headless Chromium from ../shared/hlsjs); live cases
+# run in real time, so this is not part of `make test`. CASES=vod|live|<case>,… JOBS=N
+interop: build
+	@python3 scripts/interop/interop.py --pkgctl $(PKGCTL) $(if $(CASES),--cases $(CASES)) $(if $(JOBS),--jobs $(JOBS))
 
 clean:
 	rm -rf .build $(DEMO_OUT)
