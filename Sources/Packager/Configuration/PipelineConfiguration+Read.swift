@@ -106,7 +106,8 @@ extension PipelineConfiguration {
 
     private static func readLive(_ n: ConfigNode) throws -> Live {
         try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
-                         "keep_extra", "metrics_file", "state_dir", "endlist_on_exit", "announce_lead"])
+                         "keep_extra", "metrics_file", "state_dir", "endlist_on_exit", "announce_lead",
+                         "min_start_segments"])
         var l = Live()
         l.input = try n.string("input")
         l.output = try n.string("output")
@@ -114,6 +115,12 @@ extension PipelineConfiguration {
         if let v = try n.number("window_segments") {
             guard v >= 1, v == v.rounded() else { throw n.fail("window_segments", "expected a whole number of segments") }
             l.windowSegments = Int(v)
+        }
+        if let v = try n.number("min_start_segments") {
+            guard (1...100).contains(v), v == v.rounded() else {
+                throw n.fail("min_start_segments", "expected a whole number of target durations, 1…100")
+            }
+            l.minStartSegments = Int(v)
         }
         for (key, assign) in [("window_seconds", { (l: inout Live, v: Double) in l.windowSeconds = v }),
                               ("input_timeout", { (l: inout Live, v: Double) in l.inputTimeout = v }),

@@ -64,7 +64,8 @@ extension PipelineConfiguration {
             o.realtime = true
         }
         if live.realtime == true { o.realtime = true }
-        o.announceLead = live.announceLead
+        if let lead = live.announceLead { o.announceLead = try check("live.announce_lead", lead, 0...3_600, "seconds") }
+        if let n = live.minStartSegments { o.minStartSegments = n }
         o.defaultPlacement = placementDefault ?? .overlay
         o.placementByKind = try placementKinds()
         // Asset URIs must be absolute: next to the output on an origin, else where the demo serves.

@@ -50,8 +50,10 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var speed: Double?
         public var loop: Bool?
         public var resetState: Bool?
-        /// Seconds ahead of its START-DATE an interstitial is announced (nil: at once).
+        /// Seconds ahead of the splice segment an ad-server interstitial is announced (nil: 0).
         public var announceLead: Double?
+        /// Target durations the first playlist version waits for (nil: 3).
+        public var minStartSegments: Int?
     }
 
     public var segments = Segments()
@@ -131,6 +133,7 @@ extension PipelineConfiguration.Live {
         m.loop = o.loop ?? loop
         m.resetState = o.resetState ?? resetState
         m.announceLead = o.announceLead ?? announceLead
+        m.minStartSegments = o.minStartSegments ?? minStartSegments
         return m
     }
 }

@@ -51,7 +51,6 @@ public final class LiveChannel {
 
     /// A channel publishing through `sink` (tests give one that records every put).
     init(options: LiveOptions, log: EventLog, sink: PublishSink, stateDirectory: URL) throws {
-        let options = LiveChannel.withLiveAssetLists(options)
         self.options = options
         self.log = log
         let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version)
@@ -77,23 +76,18 @@ public final class LiveChannel {
         retry = InputRetryPolicy(initialDelay: 0.5, maximumDelay: 8, inputTimeout: options.inputTimeout, log: log)
         stallSeconds = min(5, max(1, options.inputTimeout / 3))
         if resumed { try completeSpansLeftOpen() }
+        warnIfStripHasNoDVR()
     }
 
-    /// In live, a span's own media only becomes a complete (VOD) asset when the span ends, but
-    /// its interstitial is announced at the cue-out. So extracted assets are referenced through
-    /// an X-ASSET-LIST that pkgctl writes: empty until the asset is complete (a player that gets
-    /// there first skips the interstitial and keeps the primary, which carries the span), then
-    /// listing it. The tag's attributes never change; only the list's content does.
-    static func withLiveAssetLists(_ options: LiveOptions) -> LiveOptions {
-        guard let base = options.assetBaseURL?.absoluteString else { return options }
-        var o = options
-        for (kind, rule) in o.policy.rules where rule.assetSource == .extractedAsset {
-            o.policy.rules[kind]?.assetSource = .assetListTemplate(base + OutputLayout.listTemplate)
-        }
-        if o.policy.fallback.assetSource == .extractedAsset {
-            o.policy.fallback.assetSource = .assetListTemplate(base + OutputLayout.listTemplate)
-        }
-        return o
+    /// Stripped spans reach a viewer at the live edge only after they aired (the primary
+    /// skips them, so the player waits about span + one segment for media); what strip buys
+    /// is a seekable window in which the span is its own asset. Without one that is all cost.
+    private func warnIfStripHasNoDVR() {
+        let strips = options.defaultPlacement == .strip || options.placementByKind.values.contains(.strip)
+        let windowSeconds = options.windowSeconds ?? Double(options.windowSegments ?? 0) * options.segmentDuration
+        guard strips, !options.event, windowSeconds < 600 else { return }
+        log.warn(.span, ["action": "placement", "placement": "strip", "window_seconds": .double(windowSeconds),
+                         "note": "live-edge viewers stall for about each stripped span; use --event or a window of 600 s or more"])
     }
 
     private func completeSpansLeftOpen() throws {
@@ -138,7 +132,7 @@ public final class LiveChannel {
         // Uploads still in flight are confirmed (and listed) first, so the final version — with
         // ENDLIST when asked — is the last one.
         publisher.flush()
-        publisher.update { p, now in p.publishAll(endList: options.endlistOnExit, now: now) }
+        publisher.update { p, now in p.publishAll(endList: options.endlistOnExit, final: true, now: now) }
         publisher.saveState()
         publisher.writeMetrics()
         publisher.flush()

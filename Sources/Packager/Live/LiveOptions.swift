@@ -46,8 +46,14 @@ public struct LiveOptions {
     public var sidecar: URL?
 
     /// How far ahead of its START-DATE (measured from the end of the last listed segment) an
-    /// interstitial is announced; nil announces as soon as the cue is routed.
-    public var announceLead: Double?
+    /// interstitial filled by an ad server is announced. 0, the default, announces in the first
+    /// playlist version that lists the segment starting at START-DATE: any lead froze hls.js
+    /// 1.6.16 viewers near the edge (docs/interop.md). The ad server is still asked early:
+    /// players fetch X-ASSET-LIST as soon as the tag is listed, well ahead of their playhead.
+    public var announceLead: Double = 0
+    /// The first playlist version waits until it lists this many target durations (unless the
+    /// channel ends first): hls.js joining a 2-target playlist froze at its end.
+    public var minStartSegments = 3
     public var legacyDialects: [LegacyCueDialect] = []
 
     public init() {}

@@ -3,7 +3,7 @@ import XCTest
 @testable import Packager
 
 /// A cue lost in transit: live and `pkgctl cues` apply the same lost-cue rules (one tracker), and
-/// a break still open when the input ends is completed, never dropped.
+/// a break still open when the input ends has its SCTE-35 range completed, never dropped.
 final class LostCueTests: XCTestCase {
     private var scratch: URL!
 
@@ -31,8 +31,10 @@ final class LostCueTests: XCTestCase {
         let playlist = LivePlaylistText(try run.text("primary/index.m3u8"))
         XCTAssertEqual(playlist.range("recap-2001-1")?.attributes["DURATION"], "10")
         XCTAssertEqual(playlist.range("ad-1001-1")?.attributes["DURATION"], "30", "the break gets its own asset, not the recap's")
-        XCTAssertEqual(try run.text("assets/recap-2001-1/list.json"),
-                       "{\"ASSETS\":[{\"URI\":\"http://127.0.0.1:8000/assets/recap-2001-1/index.m3u8\",\"DURATION\":10}]}")
+        XCTAssertEqual(playlist.range("recap-2001-1")?.attributes["X-ASSET-URI"],
+                       "http://127.0.0.1:8000/assets/recap-2001-1/index.m3u8?_HLS_interstitial_id=recap-2001-1")
+        XCTAssertEqual(LivePlaylistText(try run.text("assets/recap-2001-1/index.m3u8")).segments.reduce(0) { $0 + $1.duration },
+                       10, accuracy: 0.001)
     }
 
     func testBreakStillOpenWhenTheInputEndsIsCompletedNotDropped() throws {
@@ -43,6 +45,7 @@ final class LostCueTests: XCTestCase {
         try sheet.write(to: cues)
         let run = try InProcessLive.run({ $0.sidecar = cues; $0.event = true }, input: media, output: scratch.appendingPathComponent("live"))
         let playlist = LivePlaylistText(try run.text("primary/index.m3u8"))
-        XCTAssertEqual(playlist.range("ad-5-1")?.attributes["DURATION"], "20", "completed where the input ended")
+        XCTAssertEqual(playlist.range("ad-5-1-scte35")?.attributes["DURATION"], "20", "completed where the input ended")
+        XCTAssertNil(playlist.range("ad-5-1"), "an asset cut short by the end of input is not offered as an interstitial")
     }
 }

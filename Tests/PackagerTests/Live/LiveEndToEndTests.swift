@@ -47,7 +47,7 @@ final class LiveEndToEndTests: XCTestCase {
         udp.start()
         XCTAssertTrue(udp.waitUntilFinished(timeout: 40), "sender did not finish 180 s of media at 10× within 40 s")
         // Let the last datagrams drain through the demuxer, then stop it.
-        XCTAssertNotNil(process.waitForLog(timeout: 5) { $0.event == "span" && $0.action == "complete" && $0.string("id") == "ad-1002-1" })
+        XCTAssertNotNil(process.waitForLog(timeout: 5) { $0.event == "span" && $0.action == "withdrawn" && $0.string("id") == "ad-1002-1" })
         Thread.sleep(forTimeInterval: 2)
         process.signal(SIGTERM)
         let exit = process.waitForExit(timeout: 20)
@@ -65,6 +65,19 @@ final class LiveEndToEndTests: XCTestCase {
         try assertRunShape(dir: dir, versions: run.sink.versions(), log: run.log, expectLastSegmentEndsAtSeconds: 180)
     }
 
+    /// Ads filled by an ad server: each break announced in the first version listing its splice
+    /// segment, completed with its length as X-PLAYOUT-LIMIT, the cancelled one never shown.
+    func testFileInputWithAnAdServerAnnouncesEachBreakAtItsSpliceSegment() throws {
+        let dir = try makeOutput()
+        let run = try InProcessLive.run({
+            $0.windowSegments = 5
+            $0.windowSeconds = nil
+            $0.policy.rules["ad"]?.assetSource = .assetListTemplate("https://ads.example/pod?id={id}&d={duration}")
+        }, input: TestMedia.liveTS, output: dir)
+        XCTAssertEqual(run.outcome, .stopped)
+        try assertRunShape(dir: dir, versions: run.sink.versions(), log: run.log, expectLastSegmentEndsAtSeconds: 180, shape: .adServer)
+    }
+
     private func assertRunShape(dir: URL, recorder: PlaylistVersionRecorder, process: PkgctlLiveProcess,
                                 expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
         try assertRunShape(dir: dir, versions: recorder.versions, log: process.log, expectLastSegmentEndsAtSeconds: end,
@@ -72,12 +85,13 @@ final class LiveEndToEndTests: XCTestCase {
     }
 
     private func assertRunShape(dir: URL, versions: [PlaylistVersionRecorder.Version], log: [PkgctlLiveProcess.LogLine],
-                                expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
+                                expectLastSegmentEndsAtSeconds end: Double, shape: LiveChecks.Shape = .ownAsset,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
         let parsed = versions.map { LivePlaylistText($0.text) }
         XCTAssertGreaterThanOrEqual(versions.count, 30, "expected a version per 6 s segment at least", file: file, line: line)
         try LiveChecks.assertVersionsValid(versions, maps: try LiveChecks.assetMap(dir), file: file, line: line)
         LiveChecks.assertSequencesMonotonic(parsed, file: file, line: line)
-        LiveChecks.assertSampleInterstitials(parsed, file: file, line: line)
+        LiveChecks.assertSampleInterstitials(parsed, shape: shape, file: file, line: line)
         // One epoch only: no discontinuity anywhere.
         XCTAssertFalse(parsed.contains { $0.segments.contains(where: \.discontinuity) }, "unexpected DISCONTINUITY",
                        file: file, line: line)

@@ -86,13 +86,13 @@ final class LiveFaultTests: XCTestCase {
         let first = record(dir)
         let crashed = try launch(command)
         let announce = crashed.waitForLog(timeout: 20) {
-            $0.event == "span" && $0.action == "announce" && $0.string("id") == "ad-1001-1"
+            $0.event == "span" && $0.action == "announce" && $0.string("id") == "ad-1001-1-scte35"
         }
-        XCTAssertNotNil(announce, "ad-1001-1 never announced: \(crashed.transcript.suffix(2000))")
+        XCTAssertNotNil(announce, "ad-1001-1-scte35 never announced: \(crashed.transcript.suffix(2000))")
         // In the middle of the break: a version already lists media after the splice (t = 30 s).
         let inBreak = first.wait(timeout: 10) { version in
             let p = LivePlaylistText(version.text)
-            guard let start = p.range("ad-1001-1")?.startMillis, let end = p.segments.last?.endMillis else { return false }
+            guard let start = p.range("ad-1001-1-scte35")?.startMillis, let end = p.segments.last?.endMillis else { return false }
             return end > start
         }
         XCTAssertNotNil(inBreak, "no version reached into the break")
@@ -100,7 +100,7 @@ final class LiveFaultTests: XCTestCase {
         let killed = crashed.waitForExit(timeout: 10)
         XCTAssertEqual(killed?.signalled, true)
         first.stop()
-        XCTAssertNil(crashed.log.first { $0.event == "span" && $0.action == "complete" && $0.string("id") == "ad-1001-1" },
+        XCTAssertNil(crashed.log.first { $0.event == "span" && $0.action == "complete" && $0.string("id") == "ad-1001-1-scte35" },
                      "killed too late: ad-1001-1 had already completed")
         let oldVersions = first.versions
         guard let lastOld = oldVersions.last else { return XCTFail("no version before the kill") }
@@ -148,9 +148,10 @@ final class LiveFaultTests: XCTestCase {
         let pair = try LiveVersionValidator.validate(paths: [lastOld.path, firstNew.path], maps: LiveChecks.assetMap(dir))
         XCTAssertEqual(pair.filter { $0.rule == .liveDaterangeChanged || $0.rule == .liveDaterangeRemoved }.map(\.message), [])
         // The break left open by the crash is completed after the restart.
-        XCTAssertNil(lastOldParsed.range("ad-1001-1")?.duration, "ad-1001-1 was already complete before the kill")
-        let completed = newParsed.compactMap { $0.range("ad-1001-1") }.first { $0.duration != nil }
-        XCTAssertNotNil(completed, "ad-1001-1 was never completed after the restart")
+        XCTAssertNil(lastOldParsed.range("ad-1001-1-scte35")?.duration, "ad-1001-1 was already complete before the kill")
+        let completed = newParsed.compactMap { $0.range("ad-1001-1-scte35") }.first { $0.duration != nil }
+        XCTAssertNotNil(completed, "ad-1001-1's SCTE-35 range was never completed after the restart")
+        XCTAssertNil(newParsed.last?.range("ad-1001-1"), "the break's asset was cut short by the kill: it is never offered")
         if let completed {
             XCTAssertEqual(completed.attributes["DURATION"], completed.attributes["PLANNED-DURATION"],
                            "a break left open is completed at its planned duration")

@@ -22,14 +22,14 @@ final class LivePresentationTests: XCTestCase {
         h.record(.pieceOut(AssetKey(span: 1, piece: 0), inputTicks: t(16)))
         h.record(.spanOut(key: 1, inputTicks: t(16), primaryTicks: t(16)))
         h.segment(.primary, from: 16, to: 22, index: 3)
-        let lines = h.dateRangeLines()
-        XCTAssertEqual(lines.count, 2, "\(lines)")
-        XCTAssertTrue(lines[1].contains("DURATION=6,"), lines[1])
-        XCTAssertTrue(lines[1].contains("X-PLAYOUT-LIMIT=6"), lines[1])
-        XCTAssertTrue(lines[1].contains("X-RESUME-OFFSET=6"), lines[1])
-        XCTAssertTrue(lines[0].contains("START-DATE=\"2023-11-14T22:13:30.000Z\""), lines[0])
-        XCTAssertEqual(h.files["assets/ad-1001-1/list.json"],
-                       "{\"ASSETS\":[{\"URI\":\"http://cdn.example/assets/ad-1001-1/index.m3u8\",\"DURATION\":6}]}")
+        XCTAssertEqual(h.ranges("ad-1001-1-scte35").count, 2, "SCTE-35 metadata at the cue, completed at the cancel")
+        let interstitial = h.ranges("ad-1001-1")
+        XCTAssertEqual(interstitial.count, 1, "the interstitial appears once, complete, when its asset is stored")
+        XCTAssertEqual(interstitial.first, "#EXT-X-DATERANGE:ID=\"ad-1001-1\",CLASS=\"com.apple.hls.interstitial\","
+                       + "START-DATE=\"2023-11-14T22:13:30.000Z\",DURATION=6,PLANNED-DURATION=30,"
+                       + "X-ASSET-URI=\"http://cdn.example/assets/ad-1001-1/index.m3u8?_HLS_interstitial_id=ad-1001-1\",X-RESUME-OFFSET=6,X-PLAYOUT-LIMIT=6,"
+                       + "X-RESTRICT=\"SKIP,JUMP\",X-CONTENT-MAY-VARY=\"YES\",X-TIMELINE-STYLE=\"HIGHLIGHT\"")
+        XCTAssertNil(h.files["assets/ad-1001-1/list.json"], "a single asset needs no list")
     }
 
     func testSpliceCancelledBeforeAnyPlaylistCarriedItNeverAppears() {
@@ -59,11 +59,11 @@ final class LivePresentationTests: XCTestCase {
         h.record(.pieceOut(ad2, inputTicks: t(60)))
         h.record(.spanOut(key: 1, inputTicks: t(60), primaryTicks: t(60)))
         h.segment(.primary, from: 30, to: 36, index: 1)
-        let lines = h.dateRangeLines()
-        XCTAssertEqual(Set(lines.map { $0.split(separator: ",")[0] }), ["#EXT-X-DATERANGE:ID=\"ad-1001-1\""], "one range, announced then completed")
-        XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines[0].contains("X-ASSET-LIST=\"http://cdn.example/assets/ad-1001-1/list.json"), lines[0])
-        XCTAssertTrue(lines[1].contains("DURATION=30"), lines[1])
+        XCTAssertEqual(h.ranges("ad-1002-1") + h.ranges("ad-1003-1"), [], "one interstitial per break, never one per ad")
+        let interstitial = h.ranges("ad-1001-1")
+        XCTAssertEqual(interstitial.count, 1, "\(h.dateRangeLines())")
+        XCTAssertTrue(interstitial[0].contains("X-ASSET-LIST=\"http://cdn.example/assets/ad-1001-1/list.json?_HLS_interstitial_id=ad-1001-1\""), interstitial[0])
+        XCTAssertTrue(interstitial[0].contains("DURATION=30,") && interstitial[0].contains("X-RESUME-OFFSET=0"), interstitial[0])
         XCTAssertEqual(h.files["assets/ad-1001-1/list.json"], "{\"ASSETS\":["
                        + "{\"URI\":\"http://cdn.example/assets/ad-1002-1/index.m3u8\",\"DURATION\":15},"
                        + "{\"URI\":\"http://cdn.example/assets/ad-1003-1/index.m3u8\",\"DURATION\":15}]}")
@@ -140,10 +140,10 @@ final class LivePresentationTests: XCTestCase {
         h.record(.spanOut(key: 1, inputTicks: t(30), primaryTicks: t(10)))
         h.decide(D.route(2, start: 50, planned: 10))
         h.segment(.primary, from: 0, to: 6, index: 0)
-        let lines = h.dateRangeLines()
-        XCTAssertEqual(lines.count, 3, "\(lines)")
-        XCTAssertTrue(lines[2].contains("ID=\"ad-1002-1\"") && lines[2].contains("START-DATE=\"2023-11-14T22:13:50.000Z\""),
-                      "50 s of input minus the 20 s stripped before it: \(lines[2])")
+        let second = h.ranges("ad-1002-1-scte35")
+        XCTAssertEqual(second.count, 1, "\(h.dateRangeLines())")
+        XCTAssertTrue(second[0].contains("START-DATE=\"2023-11-14T22:13:50.000Z\""),
+                      "50 s of input minus the 20 s stripped before it: \(second[0])")
     }
 
     func testGOPOfFourSecondsUnderTargetSixPublishesNoEXTINFAboveTheTarget() throws {

@@ -37,15 +37,22 @@ struct PresentationHarness {
         presentation.anchor(ticks: 0, wallMillis: wallMillis)
     }
 
-    static func options(placement: Placement = .overlay) -> LiveOptions {
+    /// The ad server's list template when `adServer` (ads are then filled by it, not by their
+    /// own media).
+    static let adServerTemplate = "https://ads.example/pod?id={id}&d={duration}"
+
+    /// `minStartSegments` is 1 so a test sees each version; the start hold has its own test.
+    static func options(placement: Placement = .overlay, adServer: Bool = false, minStartSegments: Int = 1) -> LiveOptions {
         var o = LiveOptions()
+        o.minStartSegments = minStartSegments
+        if adServer { o.policy.rules["ad"]?.assetSource = .assetListTemplate(adServerTemplate) }
         o.input = "udp://127.0.0.1:1"
         o.output = "/unused"
         o.defaultPlacement = placement
         o.assetBaseURL = URL(string: "http://cdn.example/")
         o.windowSeconds = nil
         o.windowSegments = 100
-        return LiveChannel.withLiveAssetLists(o)
+        return o
     }
 
     mutating func decide(_ d: SpanDecision) { run(presentation.decision(d, now: now)) }
@@ -108,5 +115,7 @@ struct PresentationHarness {
     }
 
     func playlist(_ k: Int = 0) -> String { files[OutputLayout.renditionPlaylist(k)] ?? "" }
+    /// The date-range lines of one ID in the current playlist (announcement, then completions).
+    func ranges(_ id: String, _ k: Int = 0) -> [String] { dateRangeLines(k).filter { $0.contains("ID=\"\(id)\",") } }
     func dateRangeLines(_ k: Int = 0) -> [String] { playlist(k).split(separator: "\n").map(String.init).filter { $0.hasPrefix("#EXT-X-DATERANGE") } }
 }

@@ -2,9 +2,9 @@ import DateRangeWriter
 
 /// Extracted assets in live: each piece of a routed span (the span itself, or each ad of a
 /// break) is stored segment by segment as it airs; once the span is complete and every piece
-/// is stored, the piece playlists and the span's asset list (which until then was empty) are
-/// published. An asset cut short (input lost, shutdown) or with a segment that could not be
-/// stored is never listed: its list stays empty, so players keep the primary.
+/// is stored, the piece playlists are published and then the interstitial that names them.
+/// An asset cut short (input lost, shutdown) or with a segment that could not be stored is
+/// never offered: the span stays SCTE-35 metadata, and players keep the primary.
 extension LivePresentation {
     mutating func openPiece(_ asset: AssetKey) -> PublishPlan {
         guard let span = spans[asset.span] else { return [] }
@@ -47,7 +47,9 @@ extension LivePresentation {
         return plan + assetProgress(key.span)
     }
 
-    /// Publishes the span's assets once it is complete and all its pieces are stored.
+    /// Publishes the span's assets once it is complete and all its pieces are stored. A span
+    /// offered with its own media then gets its interstitial, once and complete: X-ASSET-URI
+    /// for a single piece, an asset list (written first) for a break with nested ads.
     mutating func assetProgress(_ key: Int) -> PublishPlan {
         guard let span = spans[key], span.completed, let description = span.announced, !span.pieceOrder.isEmpty,
               span.pieceOrder.allSatisfy({ span.pieces[$0]?.ended == true && span.pieces[$0]?.unconfirmed.isEmpty == true })
@@ -65,12 +67,31 @@ extension LivePresentation {
             guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: piece.id), base: options.assetBaseURL) else { continue }
             assets.append(AssetList.Asset(uri: uri, duration: HLSDecimal(ticks90k: piece.records.reduce(0) { $0 + $1.durationTicks })))
         }
-        guard let range = try? options.policy.announcement(for: description),
-              range.interstitial?.assetList?.contains(OutputLayout.list(id: span.id)) == true,
-              let json = try? AssetListWriter.json(AssetList(assets: assets)) else { return plan }
-        plan.append(.put(name: OutputLayout.list(id: span.id), text: json, kind: .asset))
-        plan.append(.log(.info, .publish, ["action": "asset", "id": .string(span.id), "entries": .int(assets.count)]))
-        return plan
+        guard span.shape == .ownAsset, !assets.isEmpty else { return plan }
+        var complete = description
+        if assets.count == 1 && span.nested.isEmpty {
+            complete.extractedAssetURI = assets[0].uri
+        } else {
+            guard let json = try? AssetListWriter.json(AssetList(assets: assets)),
+                  let listURI = OutputLayout.absolute(OutputLayout.list(id: span.id), base: options.assetBaseURL) else { return plan }
+            plan.append(.put(name: OutputLayout.list(id: span.id), text: json, kind: .asset))
+            complete.extractedAssetList = listURI
+        }
+        return plan + publishInterstitial(key, complete, entries: assets.count)
+    }
+
+    /// The own-asset interstitial, after the files it names (the plan keeps that order).
+    private mutating func publishInterstitial(_ key: Int, _ description: SpanDescription, entries: Int) -> PublishPlan {
+        do {
+            let line = try state.ledger.announce(try options.policy.completeRange(for: description))
+            spans[key]?.interstitialPublished = true
+            rangesChanged = true
+            return [.log(.info, .publish, ["action": "asset", "id": .string(description.id), "entries": .int(entries),
+                                           "tag": .string(line)])]
+        } catch {
+            return [.log(.error, .publish, ["action": "asset", "id": .string(description.id),
+                                            "error": .string(String(describing: error))])]
+        }
     }
 
     // MARK: legacy cue tags (overlay spans only: they mark a span the primary still carries)

@@ -7,7 +7,9 @@ extension LivePresentation {
     mutating func decision(_ decision: SpanDecision, now: Double) -> PublishPlan {
         switch decision {
         case .route(let route):
-            spans[route.key] = LiveSpan(route: route)
+            let kind = SpanKindName(rawValue: route.span.kind.rawValue)
+            spans[route.key] = LiveSpan(route: route, shape: options.policy.usesAdServer(kind, ownListTemplate: OutputLayout.listTemplate)
+                                        ? .adServer : .ownAsset)
             unannounced.append(route.key)
             return announceDue() + publishIfRangesChanged(now: now)
         case .nest(let nested):
@@ -55,8 +57,12 @@ extension LivePresentation {
         }
     }
 
-    /// Announces routed spans whose time has come: the epoch has a PDT anchor and the span's
-    /// START-DATE is within the announcement lead of the listed live edge.
+    /// Announces routed spans whose time has come (the epoch has a PDT anchor). Spans offered
+    /// through an ad server are announced once the segment starting at START-DATE is listed (or
+    /// `announceLead` seconds before): announcing earlier, before that segment exists, froze
+    /// hls.js viewers near the live edge ("Cannot set timelineOffset after playlists are loaded").
+    /// A span offered with its own media is SCTE-35 metadata until the media is stored, and
+    /// that metadata goes out at once.
     mutating func announceDue() -> PublishPlan {
         var plan: PublishPlan = []
         var still: [Int] = []
@@ -65,9 +71,9 @@ extension LivePresentation {
                 if spans[key] != nil { still.append(key) }
                 continue
             }
-            if let lead = options.announceLead {
-                let edge = state.lastSegmentEndMillis ?? Int64.min
-                guard description.startDate.millisecondsSinceEpoch - edge <= Int64(lead * 1000) else {
+            if span.shape == .adServer {
+                let lead = Int64((options.announceLead * 1000).rounded())
+                guard let edge = state.lastSegmentEndMillis, description.startDate.millisecondsSinceEpoch - edge < lead else {
                     still.append(key)
                     continue
                 }
@@ -79,31 +85,27 @@ extension LivePresentation {
     }
 
     private mutating func announce(_ key: Int, _ description: SpanDescription) -> PublishPlan {
-        var plan: PublishPlan = []
+        guard let shape = spans[key]?.shape else { return [] }
         do {
-            let range = try options.policy.announcement(for: description)
-            if range.interstitial?.assetList?.contains(OutputLayout.list(id: description.id)) == true {
-                // The list must answer before any playlist names it.
-                plan.append(.put(name: OutputLayout.list(id: description.id), text: try AssetListWriter.json(AssetList(assets: [])),
-                                 kind: .asset))
-            }
+            let range = shape == .adServer ? try options.policy.liveAnnouncement(for: description)
+                : options.policy.scte35Metadata(for: description)
             let line = try state.ledger.announce(range)
             spans[key]?.announced = description
-            uncarried.insert(description.id)
-            state.openSpans.append(.init(id: description.id, description: description))
+            uncarried.insert(range.id)
+            state.openSpans.append(.init(id: description.id, description: description, metadataOnly: shape == .ownAsset))
             noteLegacyStart(description)
             rangesChanged = true
-            plan.append(.log(.info, .span, ["action": "announce", "id": .string(description.id),
-                                            "kind": .string(description.kind.rawValue), "tag": .string(line)]))
+            return [.log(.info, .span, ["action": "announce", "id": .string(range.id), "kind": .string(description.kind.rawValue),
+                                        "tag": .string(line)])]
         } catch {
-            plan.append(.log(.error, .span, ["action": "announce", "id": .string(description.id),
-                                             "error": .string(String(describing: error))]))
+            return [.log(.error, .span, ["action": "announce", "id": .string(description.id),
+                                         "error": .string(String(describing: error))])]
         }
-        return plan
     }
 
-    /// The span's media is cut out: DURATION (its real length), resume offset, SCTE35-IN and,
-    /// on early return, X-PLAYOUT-LIMIT are added to the announced range.
+    /// The span's media is cut out. Ad server: DURATION, X-PLAYOUT-LIMIT and SCTE35-IN are added
+    /// to the interstitial. Own media: the metadata gets DURATION and SCTE35-IN; the interstitial
+    /// follows once the extracted asset is stored (`assetProgress`).
     private mutating func complete(_ key: Int, now: Double) -> PublishPlan {
         var plan = announceDue()
         guard var span = spans[key], !span.completed, let cutIn = span.cutIn, let cutOut = span.cutOut else { return plan }
@@ -115,14 +117,16 @@ extension LivePresentation {
         guard var description = span.announced else { return plan }
         description.actualDuration = HLSDecimal(ticks90k: max(0, cutOut - cutIn))
         description.inSection = span.ending?.inSection
+        spans[key]?.announced = description
         spans[key]?.completed = true
-        plan += completion(description)
+        plan += completion(description, metadataOnly: span.shape == .ownAsset)
         noteLegacyEnd(description)
         return plan + assetProgress(key) + publishIfRangesChanged(now: now)
     }
 
-    /// A span that will get no media: silently dropped if no playlist carried it yet, else
-    /// completed as a zero-length interstitial (players skip it and keep the primary).
+    /// A span that will get no media: taken back if no playlist carried it yet, else completed
+    /// as zero-length (an interstitial with DURATION=0 and X-PLAYOUT-LIMIT=0 players skip, or
+    /// metadata with DURATION=0).
     private mutating func withdraw(_ key: Int, reason: String, id: String, now: Double) -> PublishPlan {
         unannounced.removeAll { $0 == key }
         var plan: PublishPlan = [.log(.info, .span, ["action": "withdrawn", "id": .string(id), "reason": .string(reason)])]
@@ -130,9 +134,10 @@ extension LivePresentation {
             spans[key] = nil
             return plan
         }
-        if uncarried.remove(description.id) != nil {
+        let rangeID = span.shape == .ownAsset ? InterstitialPolicy.metadataID(description.id) : description.id
+        if uncarried.remove(rangeID) != nil {
             // No playlist carried it: it is taken back, as if it had never been signalled.
-            state.ledger.withdraw(id: description.id)
+            state.ledger.withdraw(id: rangeID)
             state.openSpans.removeAll { $0.id == description.id }
             state.legacySpans.removeAll { $0.cue.id == description.id }
             spans[key] = nil
@@ -140,18 +145,21 @@ extension LivePresentation {
         }
         description.actualDuration = HLSDecimal(ticks90k: 0)
         spans[key]?.completed = true
-        plan += completion(description)
+        spans[key]?.pieceOrder = []                 // no interstitial will follow
+        plan += completion(description, metadataOnly: span.shape == .ownAsset)
         return plan + publishIfRangesChanged(now: now)
     }
 
-    /// Adds the completion through the ledger; a rejected update is logged and the original
-    /// stays as published.
-    mutating func completion(_ description: SpanDescription) -> PublishPlan {
+    /// Adds a completion through the ledger; a rejected update is logged and the original stays
+    /// as published.
+    mutating func completion(_ description: SpanDescription, metadataOnly: Bool) -> PublishPlan {
         state.openSpans.removeAll { $0.id == description.id }
         do {
-            let added = try state.ledger.update(try options.policy.completion(for: description))
+            let range = metadataOnly ? options.policy.scte35Metadata(for: description)
+                : try options.policy.liveCompletion(for: description)
+            let added = try state.ledger.update(range)
             rangesChanged = rangesChanged || !added.isEmpty
-            return [.log(.info, .span, ["action": "complete", "id": .string(description.id),
+            return [.log(.info, .span, ["action": "complete", "id": .string(range.id),
                                         "added": .string(added.map(\.name).joined(separator: ","))])]
         } catch {
             return [.log(.error, .span, ["action": "complete", "id": .string(description.id),
@@ -186,7 +194,7 @@ extension LivePresentation {
             let start = d.startDate.millisecondsSinceEpoch
             let fallback = max(0, (state.lastSegmentEndMillis ?? start) - start)
             d.actualDuration = d.plannedDuration ?? HLSDecimal(milliseconds: fallback)
-            plan += completion(d)
+            plan += completion(d, metadataOnly: open.metadataOnly)
         }
         return plan + publishIfRangesChanged(now: now)
     }

@@ -55,16 +55,6 @@ struct LivePresentation {
         state.ensureRenditions(list.count, options: options)
     }
 
-    /// The first video frame of the epoch was read at `wallMillis`: PDT is anchored there, never
-    /// before what is already published.
-    mutating func anchor(ticks: Int64, wallMillis: Int64) {
-        guard epoch.anchor == nil else { return }
-        epoch.anchor = (ticks, max(wallMillis, state.lastSegmentEndMillis ?? wallMillis))
-    }
-
-    /// PDT (epoch ms) of a primary-timeline tick.
-    func millis(_ ticks: Int64) -> Int64? { epoch.anchor.map { $0.millis + (ticks - $0.ticks) / 90 } }
-
     /// The target the planner fixed when the first segment closed. A channel that never published
     /// a segment takes it; one that has keeps its own (the planner is given that one on restart).
     mutating func declare(targetDuration: Int) {
@@ -185,8 +175,11 @@ struct LivePresentation {
     // MARK: playlists
 
     /// The commit point, then every named rendition's playlist and, when due, the master.
-    mutating func publish(renditions: [Int], endList: Bool = false, now: Double) -> PublishPlan {
+    /// `final`: the channel is stopping, so what it has is published even if still held back.
+    mutating func publish(renditions: [Int], endList: Bool = false, final: Bool = false, now: Double) -> PublishPlan {
         let endList = endList || state.endListed      // once ended, every later version stays ended
+        guard endList || final || startIsLongEnough else { return [] }
+        state.startPublished = true
         var plan: PublishPlan = []
         var texts: [(String, String)] = []
         for k in renditions {
@@ -203,9 +196,19 @@ struct LivePresentation {
         return plan + deletions(now: now)
     }
 
+    /// A viewer joining the first version must find room to buffer: hls.js 1.6.16 joining a
+    /// playlist of two target durations froze at its end, three played (docs/interop.md).
+    /// Counted in segments and in time, so short segments cut at splices do not count double.
+    private var startIsLongEnough: Bool {
+        if state.startPublished { return true }
+        let n = options.minStartSegments
+        let w = state.window
+        return w.segments.count >= n && Double(w.windowMillis) >= (Double(n) - 0.5) * Double(w.targetDuration) * 1000
+    }
+
     /// Every rendition's playlist (the date ranges changed, or the channel is ending).
-    mutating func publishAll(endList: Bool = false, now: Double) -> PublishPlan {
-        publish(renditions: Array(0..<max(1, variants.count)), endList: endList, now: now)
+    mutating func publishAll(endList: Bool = false, final: Bool = false, now: Double) -> PublishPlan {
+        publish(renditions: Array(0..<max(1, variants.count)), endList: endList, final: final, now: now)
     }
 
     private mutating func playlistText(_ k: Int, endList: Bool) -> String? {
@@ -242,31 +245,6 @@ struct LivePresentation {
 
     /// IDs handed out by the epoch's router: kept so a restart never repeats one.
     mutating func note(ids: InterstitialIDMaker) { state.ids = ids }
-
-    /// An SCTE-35 time_descriptor states the UTC time of its splice (TAI − UTC offset). One that
-    /// arrives before the epoch has published anything maps PDT instead of the wall clock; later
-    /// ones are ignored, since moving the mapping would change published dates.
-    mutating func cue(_ cue: DetectedCue) -> PublishPlan {
-        guard let section = cue.section, section.crcOK, let ticks = cue.effectiveTicks,
-              let time = section.descriptors.lazy.compactMap({ d -> TimeDescriptor? in
-                  if case .time(let t) = d { return t } else { return nil }
-              }).first else { return [] }
-        let utc = (Int64(time.taiSeconds) - Int64(time.utcOffset)) * 1000 + Int64(time.taiNanoseconds) / 1_000_000
-        guard epoch.startsEpoch.allSatisfy({ $0 }), !spans.values.contains(where: { $0.announced != nil }) else {
-            guard !epoch.usedTimeDescriptor else { return [] }
-            epoch.usedTimeDescriptor = true
-            return [.log(.info, .state, ["action": "time_descriptor", "used": false,
-                                         "reason": "the epoch has already published dates"])]
-        }
-        let candidate = (ticks: ticks - epoch.shift, millis: utc)
-        if let floor = state.lastSegmentEndMillis, let first = epoch.anchor?.ticks,
-           candidate.millis + (first - candidate.ticks) / 90 < floor {
-            return [.log(.warn, .state, ["action": "time_descriptor", "used": false,
-                                         "reason": "it would move PDT before already published segments"])]
-        }
-        epoch.anchor = candidate
-        return [.log(.info, .state, ["action": "time_descriptor", "used": true, "utc": .string(ISO8601Text.format(millis: utc))])]
-    }
 }
 
 /// A segment handed to the sink, waiting for it (and its init segment) to be confirmed.
@@ -275,24 +253,4 @@ struct PendingSegment {
     var waiting: Set<String>
     var failed: Set<String> = []
     var deadline: Double
-}
-
-/// What one epoch (a stretch of continuous input timestamps) needs for publishing.
-struct LiveEpochClock {
-    var anchor: (ticks: Int64, millis: Int64)?
-    var discontinuity = false
-    /// Per rendition: the first segment of the epoch is still to go out (it carries the
-    /// DISCONTINUITY and, for fMP4, the epoch's init segment).
-    var startsEpoch: [Bool] = []
-    var maps: [Int: String] = [:]
-    /// Ticks removed from the primary so far in this epoch (strip placement).
-    var shift: Int64 = 0
-    var usedTimeDescriptor = false
-
-    init() {}
-
-    init(discontinuity: Bool, renditions: Int) {
-        self.discontinuity = discontinuity
-        startsEpoch = Array(repeating: true, count: renditions)
-    }
 }

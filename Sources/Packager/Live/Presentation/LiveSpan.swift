@@ -5,7 +5,16 @@ import DateRangeWriter
 /// where its media was cut, its pieces (asset segments as they are stored), and whether it has
 /// been completed.
 struct LiveSpan {
+    /// How a live span is offered (see InterstitialPolicy+Live).
+    enum Shape: Equatable {
+        /// An ad-decision server fills the interstitial; pkgctl announces and completes it.
+        case adServer
+        /// Its own extracted media: SCTE-35 metadata while live, the interstitial once stored.
+        case ownAsset
+    }
+
     var route: SpanRoute
+    var shape: Shape
     var nested: [NestedSpan] = []
     /// What was published at announcement (nil until announced).
     var announced: SpanDescription?
@@ -18,7 +27,13 @@ struct LiveSpan {
     var pieces: [AssetKey: LivePiece] = [:]
     var pieceOrder: [AssetKey] = []
 
-    init(route: SpanRoute) { self.route = route }
+    /// The interstitial of an own-asset span was published (its assets are stored).
+    var interstitialPublished = false
+
+    init(route: SpanRoute, shape: Shape) {
+        self.route = route
+        self.shape = shape
+    }
 
     var id: String { route.id }
 }

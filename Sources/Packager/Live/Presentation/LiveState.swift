@@ -5,7 +5,8 @@ import DateRangeWriter
 /// retention, and the spans still open when it stopped.
 struct LiveState: Codable {
     /// 2: segment names `seg_%05d`, legacy cue spans, windows replaced when the target is fixed.
-    static let version = 2
+    /// 3: own-asset spans open as SCTE-35 metadata; the first publication is held back.
+    static let version = 3
 
     /// The window of the first video rendition; `renditionWindows` holds the others'.
     var window: LiveWindow
@@ -22,11 +23,15 @@ struct LiveState: Codable {
     var announcedBandwidth = 0
     /// Overlay spans that still mark segments with legacy cue tags.
     var legacySpans: [LegacyCueBlocks.Span] = []
+    /// The first playlist version went out (it waits until the window is long enough to join).
+    var startPublished = false
 
     /// An interstitial announced and not yet completed.
     struct OpenSpan: Codable, Equatable {
         var id: String
         var description: SpanDescription
+        /// Announced as SCTE-35 metadata (its own media was to follow), not as an interstitial.
+        var metadataOnly: Bool
     }
 
     init(options: LiveOptions) {
