@@ -39,7 +39,9 @@ class LiveCase:
             extra += ["--asset-list-template", ad_server(ctx, out, base)]
         channel = LiveChannel(ctx.pkgctl, SOURCE, out, base, extra, os.path.join(work, "pkgctl-live.log"))
         with channel:
-            first = channel.wait_until(lambda p: p.segments, 30, "the first playlist")
+            # pkgctl holds the first version until it lists three target durations; a strip
+            # channel whose recap is cut out gets there only at about 30 s of input
+            first = channel.wait_until(lambda p: p.segments, 60, "the first playlist")
             if self.join:
                 channel.wait_elapsed(self.join)
             latest = channel.recorder.latest()
