@@ -47,6 +47,11 @@ public final class BatchRunner: @unchecked Sendable {
 
     public func run() -> BatchSummary {
         let started = DispatchTime.now().uptimeNanoseconds
+        let directories = entries.compactMap { entry -> URL? in
+            guard let output = entry.job?.output, case .directory(let dir) = TitleOutput(output) else { return nil }
+            return dir
+        }
+        let swept = StagingLeftovers.sweep(directories).count
         let finished = DispatchGroup()
         for n in 0..<max(1, min(settings.parallel, entries.count)) {
             finished.enter()
@@ -60,6 +65,7 @@ public final class BatchRunner: @unchecked Sendable {
         finished.wait()
         lock.lock(); defer { lock.unlock() }
         summary.wallSeconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        summary.stagingRemoved = swept
         return summary
     }
 

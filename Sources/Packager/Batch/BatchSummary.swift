@@ -32,6 +32,8 @@ public struct BatchSummary: Equatable, Sendable {
     /// CPU of every title, skipped and failed ones included.
     public var cpuSeconds = 0.0
     public var wallSeconds = 0.0
+    /// Staging trees of killed workers removed before the batch started (StagingLeftovers).
+    public var stagingRemoved = 0
 
     public init(shard: BatchShard, parallel: Int, titles: Int) {
         self.shard = shard
@@ -80,6 +82,7 @@ public struct BatchSummary: Equatable, Sendable {
             .init("media_hours_per_cpu_hour", number(mediaHoursPerCPUHour, 10)),
             .init("wall_seconds", number(wallSeconds)),
             .init("media_hours_per_wall_hour", number(mediaHoursPerWallHour, 10)),
+            .init("staging_removed", .int(Int64(stagingRemoved))),
         ])
     }
 }

@@ -1,7 +1,7 @@
 /// The hash of a title's resolved settings, recorded in its output: when it differs from the
 /// settings a later run resolves, the title is converted again. FNV-1a (64 bits) over the
 /// canonical text: it is there to notice a changed setting, not to resist a forger.
-public struct ConfigurationDigest: Equatable, Sendable, CustomStringConvertible {
+public struct ConfigurationDigest: Hashable, Sendable, CustomStringConvertible {
     public let value: UInt64
 
     public init(of options: VodOptions) { self.init(text: CanonicalText.of(options)) }

@@ -4,8 +4,7 @@ import Glibc
 #endif
 
 /// Where one title is published — a directory, or a prefix on an HTTP origin — and what a batch
-/// needs to know of it: its committed fingerprint, the sink `pkgctl vod` would publish through,
-/// and the staging trees a killed run left beside a directory.
+/// needs to know of it: its committed fingerprint, and the sink `pkgctl vod` would publish through.
 public enum TitleOutput: Equatable, Sendable {
     case directory(URL)
     case origin(URL)
@@ -57,25 +56,5 @@ public enum TitleOutput: Equatable, Sendable {
             http.waitWhenFull = true
             return HTTPSink(base: prefix, options: http)
         }
-    }
-
-    /// Removes the staging trees (`.<name>.tmp-<pid>-<n>`, StagedDirectorySink's naming) that a
-    /// process no longer running left beside the directory when it was killed; returns their
-    /// paths. One writer per title is the batch's rule (shards are disjoint, JOBS outputs
-    /// unique), so a staging tree of a live process is another run's and is kept.
-    @discardableResult
-    func removeStagingLeftovers() -> [String] {
-        guard case .directory(let dir) = self else { return [] }
-        let parent = dir.deletingLastPathComponent()
-        let prefix = "." + dir.lastPathComponent + ".tmp-"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        var removed: [String] = []
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap({ pid_t($0) }), pid > 0 else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
-            let path = parent.appendingPathComponent(name).path
-            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
-        }
-        return removed
     }
 }
