@@ -27,8 +27,11 @@ struct BatchCatalogue {
     let jobs: URL
     let titles: [Title]
 
-    /// - Parameter outputs: a URL prefix to publish to instead of `root/out/` (an origin).
-    init(count: Int, root: URL, outputs: String? = nil) throws {
+    /// - Parameters:
+    ///   - outputs: a URL prefix to publish to instead of `root/out/` (an origin); it is also
+    ///     each title's asset base.
+    ///   - inputURLs: the URL JOBS gives as the input of a title, instead of its file under `in/`.
+    init(count: Int, root: URL, outputs: String? = nil, inputURLs: [Int: String] = [:]) throws {
         self.root = root
         let clip = try GeneratedMedia.ts(seconds: Int(Self.seconds), gop: 2)
         let t0 = try GeneratedMedia.t0(clip)
@@ -46,7 +49,8 @@ struct BatchCatalogue {
                 try fm.copyItem(at: clip, to: input)
             }
             let breaks: [(Double, Double)] = i == Self.withoutSpan ? [] : i % 4 == 0 ? [(4, 6), (8, 10)] : [(6, 8)]
-            var line: [String: String] = ["input": "in/\(name).ts", "output": outputs.map { $0 + name + "/" } ?? "out/\(name)"]
+            var line: [String: String] = ["input": inputURLs[i] ?? "in/\(name).ts", "output": outputs.map { $0 + name + "/" } ?? "out/\(name)"]
+            if let outputs { line["asset_base_url"] = outputs + name + "/" }
             if !breaks.isEmpty {
                 var sheet = CueSheetFile(t0Ticks: t0)
                 for (n, b) in breaks.enumerated() { sheet.splice(event: UInt32(100 + i * 2 + n), from: b.0, to: b.1) }
