@@ -117,4 +117,28 @@ final class BatchCatalogueTests: XCTestCase {
         XCTAssertEqual(batch.titles.compactMap { $0["primary_duration"] as? Double }, Array(repeating: BatchCatalogue.seconds, count: 4),
                        "the workers were given the flag too (overlay keeps the breaks in the primary)")
     }
+
+    func testJobsFromStandardInputAreRelativeToTheWorkingDirectory() throws {
+        let catalogue = try BatchCatalogue(count: 2, root: scratch)
+        let (status, batch) = try BatchProcess.run(["vod", "--batch", "-"], in: scratch,
+                                                   standardInput: try Data(contentsOf: catalogue.jobs))
+        XCTAssertEqual(status, BatchSummary.Exit.ok, batch.errors)
+        XCTAssertEqual(batch.titles.compactMap { $0["output"] as? String }.sorted(), catalogue.titles.map(\.output.path))
+        XCTAssertEqual(Set(batch.titles.compactMap { $0["status"] as? String }), ["done"])
+    }
+
+    func testUsageErrorsExitTwoAndAnUnreadableJobsFileExitsOne() throws {
+        for (arguments, message) in [
+            (["vod", "--batch", "jobs.jsonl", "-o", "out"], "option '-o': 'out' is not allowed with --batch: each title's output is in JOBS"),
+            (["vod", "--batch", "jobs.jsonl", "--shard", "4/4"], "shard '4/4' is not INDEX/COUNT with 0 <= INDEX < COUNT (for example 0/4)"),
+            (["vod", "--batch", "jobs.jsonl", "-j", "0"], "option '-j': '0' is not a number of titles at once from 1 to 1024"),
+        ] {
+            let (status, batch) = try BatchProcess.run(arguments, in: scratch)
+            XCTAssertEqual(status, 2, "\(arguments)")
+            XCTAssertEqual(batch.errors, "pkgctl vod: \(message)\n")
+        }
+        let (status, batch) = try BatchProcess.run(["vod", "--batch", "missing.jsonl"], in: scratch)
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(batch.errors.hasPrefix("pkgctl vod: cannot read JOBS 'missing.jsonl': "), batch.errors)
+    }
 }

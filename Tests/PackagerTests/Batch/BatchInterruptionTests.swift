@@ -102,4 +102,25 @@ final class BatchInterruptionTests: XCTestCase {
         XCTAssertEqual(rerun.titles.filter { $0["status"] as? String == "done" }.compactMap { $0["index"] as? Int }, [killed.index])
         XCTAssertEqual(try OutputTreeCheck.problems(in: catalogue.titles[killed.index].output), [])
     }
+
+    func testSIGTERMStopsTheBatchWithExit130AndReportsWhatItDidNotStart() throws {
+        let catalogue = try BatchCatalogue(count: 30, root: scratch)
+        let batch = try BatchProcess(["vod", "--batch", catalogue.jobs.path, "-j", "2"], directory: scratch)
+        XCTAssertTrue(batch.waitForLines(3, timeout: 60), batch.errors)
+        let workers = batch.workers()
+        kill(batch.pid, SIGTERM)
+        XCTAssertEqual(batch.waitForExit(), BatchSummary.Exit.interrupted, batch.errors)
+        XCTAssertEqual(waitUntilEnded(workers), [])
+        let summary = try XCTUnwrap(batch.summary)
+        XCTAssertEqual(summary["interrupted_by"] as? String, "SIGTERM")
+        let reported = batch.titles.count
+        XCTAssertEqual(summary["not_started"] as? Int, 30 - reported)
+        XCTAssertGreaterThan(summary["not_started"] as? Int ?? 0, 0)
+        for result in batch.titles where result["status"] as? String == "failed" && result["index"] as? Int != BatchCatalogue.unreadable {
+            XCTAssertEqual((result["error"] as? String)?.hasPrefix("interrupted by SIGTERM: worker killed by signal 15"), true, "\(result)")
+        }
+        for title in catalogue.titles where FileManager.default.fileExists(atPath: title.output.path) {
+            XCTAssertEqual(try OutputTreeCheck.problems(in: title.output), [], "title \(title.index)")
+        }
+    }
 }
