@@ -6,6 +6,7 @@ enum VodCommand {
     static let valued: Set<String> = ConfigFlags.sharedValued.union(["-o", "--output", "--start-date"])
 
     static func run(_ args: [String]) -> Int32 {
+        if BatchCommand.applies(to: args) { return BatchCommand.run(args) }
         let input: String
         let output: String
         let options: VodOptions
@@ -20,20 +21,7 @@ enum VodCommand {
             }
             input = parsed.positionals[0]
             output = out
-            options = try ConfigFlags.configuration(parsed) { c in
-                if let date = parsed.value("--start-date") {
-                    guard let parsedDate = ISODate.parse(date) else {
-                        throw Arguments.Problem.badValue(option: "--start-date", value: date,
-                                                         expected: "an ISO 8601 date-time like 2026-01-01T20:00:00Z")
-                    }
-                    c.output.startDate = parsedDate
-                    c.note("output.start_date", from: "--start-date")
-                }
-                if parsed.has("--chapters") {
-                    c.cues.chapters = true
-                    c.note("cues.chapters", from: "--chapters")
-                }
-            }.vodOptions()
+            options = try configuration(parsed).vodOptions()
         } catch {
             Console.error("pkgctl vod: \(error)")
             return ExitCode.usage
@@ -51,6 +39,24 @@ enum VodCommand {
         } catch {
             Console.error("pkgctl vod: \(error)")
             return ExitCode.failure
+        }
+    }
+
+    /// `--config` with the flags over it (a batch resolves every title from this too).
+    static func configuration(_ parsed: Arguments) throws -> PipelineConfiguration {
+        try ConfigFlags.configuration(parsed) { c in
+            if let date = parsed.value("--start-date") {
+                guard let parsedDate = ISODate.parse(date) else {
+                    throw Arguments.Problem.badValue(option: "--start-date", value: date,
+                                                     expected: "an ISO 8601 date-time like 2026-01-01T20:00:00Z")
+                }
+                c.output.startDate = parsedDate
+                c.note("output.start_date", from: "--start-date")
+            }
+            if parsed.has("--chapters") {
+                c.cues.chapters = true
+                c.note("cues.chapters", from: "--chapters")
+            }
         }
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 enum OutputLayout {
     static let master = "master.m3u8"
     static let report = "report.json"
+    /// What a batch-converted output was made from, committed with it (Batch/TitleFingerprint).
+    static let fingerprint = "fingerprint.json"
     static let playlistName = "index.m3u8"
     /// The init segment of a VOD output or an asset (one per output).
     static let initName = "init.mp4"

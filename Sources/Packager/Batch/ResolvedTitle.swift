@@ -1,0 +1,60 @@
+import Foundation
+
+/// One title's settings, resolved once the same way in the batch (to decide whether to skip it)
+/// and in the worker that converts it: the batch's configuration (`--config`, then the flags),
+/// the title's `config` file over it, and the title's own `start_date`, `sidecar` and
+/// `asset_base_url` over both — the most specific setting wins.
+public struct ResolvedTitle {
+    public let job: BatchJob
+    public let options: VodOptions
+    public let digest: ConfigurationDigest
+    public let target: TitleOutput
+
+    public init(_ job: BatchJob, base: PipelineConfiguration, source: String) throws {
+        var configuration = base
+        if let file = job.config { configuration = configuration.merging(try PipelineConfiguration.load(path: file)) }
+        var own = PipelineConfiguration()
+        let place = "\(source):\(job.line)"
+        if let date = job.startDate {
+            own.output.startDate = date
+            own.note("output.start_date", from: place)
+        }
+        if let sidecar = job.sidecar {
+            own.cues.sidecar = URL(fileURLWithPath: sidecar)
+            own.note("cues.sidecar", from: place)
+        }
+        if let base = job.assetBaseURL {
+            own.output.assetBaseURL = base
+            own.note("output.asset_base_url", from: place)
+        }
+        self.job = job
+        options = try configuration.merging(own).vodOptions()
+        digest = ConfigurationDigest(of: options)
+        target = TitleOutput(job.output)
+    }
+
+    /// The input (and sidecar) as they are now, with these settings.
+    func fingerprint(at date: Date? = nil) throws -> TitleFingerprint {
+        TitleFingerprint(input: try InputFingerprint.take(job.input),
+                         sidecar: try options.sidecar.map { try InputFingerprint.take($0.path) },
+                         configuration: digest, convertedAt: date)
+    }
+
+    /// Why this title must be converted, or nil when its committed output was made from
+    /// exactly this input and these settings.
+    func reasonToConvert(force: Bool) -> String? {
+        if force { return "forced" }
+        let stored: TitleFingerprint?
+        do { stored = try target.storedFingerprint() } catch { return String(describing: error) }
+        guard let stored else {
+            if case .directory(let dir) = target, FileManager.default.fileExists(atPath: dir.path) {
+                return "output has no fingerprint"
+            }
+            return "new"
+        }
+        // An input that cannot be read now is converted, so that its worker reports why.
+        guard let current = try? fingerprint() else { return "input unreadable" }
+        guard current.input.detectsChange else { return "input has no ETag or Last-Modified" }
+        return current.reasonToConvert(over: stored)
+    }
+}
