@@ -12,6 +12,7 @@
 #include <libavutil/log.h>
 #include <libavutil/opt.h>
 #include <libavutil/mathematics.h>
+#include <libavutil/aes.h>
 #include <errno.h>
 
 static inline int pkgctl_averror(int e) { return AVERROR(e); }

@@ -1,9 +1,9 @@
 /// Splits an HLS attribute list (`NAME=value,NAME="quoted, value"`) strictly enough to refuse
 /// what a cue reader cannot trust: a name without `=`, an unterminated quote, a repeated name.
-enum AttributeText {
-    struct Problem: Error { var reason: String }
+public enum AttributeText {
+    public struct Problem: Error { public var reason: String }
 
-    static func parse(_ text: Substring) throws -> [String: String] {
+    public static func parse(_ text: Substring) throws -> [String: String] {
         var result: [String: String] = [:]
         var index = text.startIndex
         while index < text.endIndex {
@@ -37,7 +37,7 @@ enum AttributeText {
     }
 
     /// A decimal number of seconds as 90 kHz ticks.
-    static func seconds(_ text: String) -> Int64? {
+    public static func seconds(_ text: String) -> Int64? {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, value >= 0 else { return nil }
         return ProgramClock.ticks(seconds: value)
     }

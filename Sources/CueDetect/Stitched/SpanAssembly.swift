@@ -85,7 +85,7 @@ struct SpanAssembly {
                 let seconds = Double(p.end - p.start) / 90_000
                 let (k, rule) = rules.classify(position: position, seconds: seconds)
                 kind = k
-                reasons.append(rule.map { "kind \(k.rawValue): rule \($0) (\(rules.rules[$0].description))" }
+                reasons.append(rule.map { "kind \(k.rawValue): rule \($0 + 1) of the stitched rules, \(rules.rules[$0].description)" }
                                ?? "kind ad: no rule matched")
             }
             return StitchedSpan(index: i, kind: kind, startTicks: p.start, endTicks: p.end,

@@ -19,6 +19,8 @@ public struct VodOptions {
     public var classifier = SpanClassifier.standard
     public var policy = InterstitialPolicy.standard
     public var legacyDialects: [LegacyCueDialect] = []
+    /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
+    public var stitched = StitchedOptions()
 
     /// Documented default PDT when neither `--start-date` nor the input gives one.
     public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z

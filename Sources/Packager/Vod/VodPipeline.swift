@@ -1,6 +1,7 @@
 import CueDetect
 import DateRangeWriter
 import Foundation
+import Primitives
 
 /// `pkgctl vod`: the shared stages arranged for a recorded programme. One pass on two threads —
 /// the InputReader (demux with the TS scanner on the tee) on one, span routing, cutting,
@@ -21,11 +22,16 @@ public enum VodPipeline {
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
-        try run(source: try InputReader(url: input, mode: .media), sink: sink, options: options)
+        // A playlist (judged by its bytes) is a stitched presentation with its own source.
+        if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        return try run(source: try InputReader(url: input, mode: .media), sink: sink, options: options)
     }
 
-    /// The VOD arrangement over any event source.
-    static func run(source reader: EventSource, sink: PublishSink, options: VodOptions) throws -> VodReport {
+    /// The VOD arrangement over any event source. `extendReport` may replace report.json's
+    /// content (a stitched source adds why each span is what it is); it runs before anything
+    /// is committed, so a failure there leaves no output.
+    static func run(source reader: EventSource, sink: PublishSink, options: VodOptions,
+                    extendReport: ((VodReport) throws -> JSONValue)? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
         let collector = VodCollector(sink: sink, format: options.segmentFormat)
@@ -49,7 +55,11 @@ public enum VodPipeline {
         guard sink.stats.failures == 0 else {
             throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored; no playlist was published")
         }
-        for file in built.files { try sink.put(file.data, name: file.name, kind: file.kind) }
+        var files = built.files
+        if let extendReport, let i = files.firstIndex(where: { $0.name == OutputLayout.report }) {
+            files[i].data = Data((try extendReport(built.report).serialized(pretty: true) + "\n").utf8)
+        }
+        for file in files { try sink.put(file.data, name: file.name, kind: file.kind) }
         try sink.commit()
         return built.report
     }
