@@ -21,8 +21,9 @@ commands:
   vod INPUT -o DIR [--config FILE] [--segment-format ts|fmp4] [--segment-duration S]
       [--placement strip|overlay] [--asset-base-url URL] [--start-date ISO8601] [--sidecar FILE]
       [--chapters] [--recap-pattern REGEX] [--asset-list-template URL]
-      convert a recorded programme into HLS with one interstitial per span
-  live -i INPUT -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
+      [--span-overrides FILE] [--allow-no-spans] [--coordinator-ranges FILE]
+      convert a recorded programme (a file, or a stitched HLS playlist or URL) into HLS with one interstitial per span
+  live -i INPUT|--input-hls URL -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
       [--segment-duration S] [--segment-format ts|fmp4] [--input-timeout S] [--keep-extra S]
       [--metrics FILE] [--state-dir DIR] [--reset-state] [--endlist-on-exit] [--channel NAME]
       [--placement overlay|strip] [--asset-base-url URL] [--asset-list-template URL] [--sidecar FILE]

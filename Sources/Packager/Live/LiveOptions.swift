@@ -47,6 +47,8 @@ public struct LiveOptions {
     /// interstitial is announced; nil announces as soon as the cue is routed.
     public var announceLead: Double?
     public var legacyDialects: [LegacyCueDialect] = []
+    /// Stitched HLS inputs (`--input-hls`, or a playlist given with -i): rules and overrides.
+    public var stitched = StitchedOptions()
 
     public init() {}
 

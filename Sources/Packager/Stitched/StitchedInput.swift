@@ -53,3 +53,9 @@ struct StitchedInput {
         }
     }
 }
+
+/// Tells a stitched HLS input from media by its first bytes (the command line asks before it
+/// chooses a mode's reader).
+public enum StitchedDetection {
+    public static func isPlaylist(_ location: String) -> Bool { StitchedInput.isPlaylist(location) }
+}
