@@ -36,8 +36,14 @@ public struct StitchedAnalyzer: Sendable {
             marked[i].startTicks = timeline.snapped(marked[i].startTicks, tolerance: tolerance)
             marked[i].endTicks = min(timeline.snapped(marked[i].endTicks, tolerance: tolerance), timeline.endTicks)
         }
-        let tagged = try TaggedSpan.merge(marked.filter { $0.endTicks > $0.startTicks }, assetSplits: splits,
+        var tagged = try TaggedSpan.merge(marked.filter { $0.endTicks > $0.startTicks }, assetSplits: splits,
                                           tolerance: tolerance, origin: origin)
+        // A break the tags mark as one stretch over several runs (CUE-OUT over two ads) holds
+        // one ad per run: the stitcher spliced each on its own.
+        for i in tagged.indices where tagged[i].kind == nil || tagged[i].kind == .ad {
+            let inside = runs.map(\.startTicks).filter { $0 > tagged[i].startTicks + tolerance && $0 < tagged[i].endTicks - tolerance }
+            tagged[i].splits = Array(Set(tagged[i].splits + inside)).sorted()
+        }
         var assembly = SpanAssembly(timeline: timeline, verdicts: verdicts, tagged: tagged, rules: rules, origin: origin)
         try assembly.apply(overrides: overrides.filter { if case .range = $0.target { return true } else { return false } })
         var spans = assembly.leaves()

@@ -46,6 +46,8 @@ public struct RunBuilder: Sendable {
     public var toleranceTicks: Int64
     public private(set) var runs: [StitchedRun] = []
     private var lastSegment: StitchedSegment?
+    /// Where the continuous timeline starts at the earliest (10 s).
+    static let earliestStart: Int64 = 900_000
 
     public init(toleranceTicks: Int64 = 45_000) {
         self.toleranceTicks = toleranceTicks
@@ -66,7 +68,10 @@ public struct RunBuilder: Sendable {
         }
         lastSegment = segment
         if runs.isEmpty || !reasons.isEmpty {
-            let offset = runs.last.map { $0.continuousEndTicks - segment.firstVideoTicks } ?? 0
+            // The first run keeps its timestamps unless they start so early that audio ahead of
+            // the first frame (AAC priming) would fall below zero.
+            let offset = runs.last.map { $0.continuousEndTicks - segment.firstVideoTicks }
+                ?? max(0, Self.earliestStart - segment.firstVideoTicks)
             runs.append(StitchedRun(index: runs.count, segments: segment.index..<(segment.index + 1),
                                     firstTicks: segment.firstVideoTicks, endTicks: segment.endVideoTicks, offsetTicks: offset,
                                     signature: segment.signature, boundaries: reasons, extinfTicks: segment.extinfTicks))

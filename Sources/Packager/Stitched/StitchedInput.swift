@@ -42,7 +42,14 @@ struct StitchedInput {
             var renditions: [HLSMediaPlaylist] = []
             for variant in master.variants {
                 let name = HLSFetcher.location(variant.url)
-                let parsed = try HLSPlaylistParser.parse(try fetcher.data(variant.url), url: variant.url, name: name)
+                let bytes: Data
+                do {
+                    bytes = try fetcher.data(variant.url)
+                } catch let StitchedError.unreadable(_, reason) {
+                    throw StitchedError.malformed(playlist: location, line: variant.line,
+                                                  reason: "variant playlist '\(name)' cannot be read: \(reason)")
+                }
+                let parsed = try HLSPlaylistParser.parse(bytes, url: variant.url, name: name)
                 guard case .media(let media) = parsed else {
                     throw StitchedError.malformed(playlist: location, line: variant.line,
                                                   reason: "variant '\(name)' is itself a multivariant playlist")
