@@ -16,8 +16,9 @@ public struct ContentLine: Equatable, Sendable {
             }
             if let continued { chains[continued].append(run.index) } else { chains.append([run.index]) }
         }
-        let weighed = chains.map { chain in (chain, chain.reduce(Int64(0)) { $0 + runs[$1].durationTicks }) }
-        guard let best = weighed.max(by: { $0.1 < $1.1 }), best.0.count >= 2 else { return ContentLine(runs: []) }
+        // Only runs that continue one another make a line; a lone run says nothing.
+        let weighed = chains.filter { $0.count >= 2 }.map { chain in (chain, chain.reduce(Int64(0)) { $0 + runs[$1].durationTicks }) }
+        guard let best = weighed.max(by: { $0.1 < $1.1 }) else { return ContentLine(runs: []) }
         return ContentLine(runs: best.0)
     }
 
