@@ -28,14 +28,30 @@ struct SegmentSurvey {
     }
 
     mutating func add(_ segment: HLSSegment, playlist: HLSMediaPlaylist, loader: SegmentLoader, reader: CueTagReader) throws {
+        for tag in segment.cueTags { marks += try Self.marks(of: tag, segment: segment.index, playlist: playlist, reader: reader) }
+        let bytes = try loader.bytes(of: segment, in: playlist)
+        let previous = segment.index > 0 ? playlist.segments[segment.index - 1] : nil
+        let (facts, demuxer) = try Self.facts(of: segment, bytes: bytes, playlist: playlist,
+                                              reference: segments.last?.endVideoTicks, previous: previous)
+        if parameterSources[facts.signature] == nil {
+            parameterSources[facts.signature] = demuxer
+            descriptions[facts.signature] = ([demuxer.videoIndex].compactMap { $0 } + demuxer.audioIndices)
+                .compactMap(demuxer.codecDescription)
+        }
+        if bytes.first == 0x47 { scanCues(bytes, segment: segment, reader: reader) }
+        segments.append(facts)
+    }
+
+    /// What one segment's media says: its first frame, where its last ends, its signature; a
+    /// segment that is not media, or shorter than its EXTINF, is refused with its line.
+    static func facts(of segment: HLSSegment, bytes: Data, playlist: HLSMediaPlaylist, reference: Int64?,
+                      previous: HLSSegment?) throws -> (StitchedSegment, SegmentDemuxer) {
         func fail(_ reason: String) -> StitchedError {
             .segment(playlist: playlist.name, line: segment.line, uri: segment.uri, reason: reason)
         }
-        for tag in segment.cueTags { marks += try Self.marks(of: tag, segment: segment.index, playlist: playlist, reader: reader) }
-        let bytes = try loader.bytes(of: segment, in: playlist)
         let packets: SegmentPackets
         do {
-            packets = try SegmentPackets(bytes: bytes, name: segment.uri, reference: segments.last?.endVideoTicks)
+            packets = try SegmentPackets(bytes: bytes, name: segment.uri, reference: reference)
         } catch let error as FFmpegError {
             throw fail("is not media libavformat can read (\(error.reason))")
         }
@@ -65,19 +81,11 @@ struct SegmentSurvey {
             throw fail(String(format: "is truncated: its video lasts %.3f s but its #EXTINF says %.3f s", media, segment.extinf))
         }
         let signature = packets.demuxer.signature(frameRate: frame > 0 ? 90_000 / Double(frame) : 0)
-        if parameterSources[signature] == nil {
-            parameterSources[signature] = packets.demuxer
-            descriptions[signature] = ([packets.demuxer.videoIndex].compactMap { $0 } + packets.demuxer.audioIndices)
-                .compactMap(packets.demuxer.codecDescription)
-        }
-        if bytes.first == 0x47 { scanCues(bytes, segment: segment, reader: reader) }
-        let previousMap = segment.index > 0 ? playlist.segments[segment.index - 1].map : nil
-        let newMap = segment.index > 0 && (segment.map?.url != previousMap?.url || segment.map?.byteRange != previousMap?.byteRange)
-        segments.append(StitchedSegment(index: segment.index, line: segment.line, uri: segment.uri, extinfTicks: segment.extinfTicks,
-                                        discontinuity: segment.discontinuity,
-                                        newMap: newMap,
-                                        firstVideoTicks: first, endVideoTicks: end, signature: signature,
-                                        programDateTimeMillis: segment.programDateTimeMillis))
+        let newMap = previous != nil && (segment.map?.url != previous?.map?.url || segment.map?.byteRange != previous?.map?.byteRange)
+        let facts = StitchedSegment(index: segment.index, line: segment.line, uri: segment.uri, extinfTicks: segment.extinfTicks,
+                                    discontinuity: segment.discontinuity, newMap: newMap, firstVideoTicks: first, endVideoTicks: end,
+                                    signature: signature, programDateTimeMillis: segment.programDateTimeMillis)
+        return (facts, packets.demuxer)
     }
 
     /// In-band SCTE-35 of a TS segment, from the section scanner over its bytes.
@@ -90,7 +98,7 @@ struct SegmentSurvey {
         }
     }
 
-    private static func marks(of tag: HLSCueTag, segment: Int, playlist: HLSMediaPlaylist, reader: CueTagReader) throws -> [CueMark] {
+    static func marks(of tag: HLSCueTag, segment: Int, playlist: HLSMediaPlaylist, reader: CueTagReader) throws -> [CueMark] {
         do {
             return try reader.marks(tag: tag.name, value: tag.value, line: tag.line, segment: segment)
         } catch let error as StitchedAnalysisError {

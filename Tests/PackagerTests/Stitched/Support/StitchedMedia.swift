@@ -34,6 +34,7 @@ enum StitchedMedia {
         var renditions = 1
         /// Seconds between keyframes (every segment starts with one).
         var gop: Double = 1
+        var segmentSeconds = 2
     }
 
     struct Made {
@@ -63,6 +64,7 @@ enum StitchedMedia {
     static func make(_ parts: [Part], _ options: Options = Options()) throws -> Made {
         let key = parts.map { "\($0.kind.rawValue)\($0.seconds)-\($0.width)x\($0.height)" }.joined(separator: "_")
             + "-\(options.format.rawValue)-\(options.tags.rawValue)-\(options.byteRange)-\(options.renditions)-\(options.gop)"
+            + "-\(options.segmentSeconds)"
         lock.lock(); defer { lock.unlock() }
         if let made = cache[key], FileManager.default.fileExists(atPath: made.playlist.path) { return made }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pkgctl-stitched-media")
@@ -107,7 +109,7 @@ enum StitchedMedia {
         let gop = Int((options.gop * Double(fps)).rounded())
         let ext = options.format == .ts ? "ts" : "m4s"
         let segments = options.byteRange ? "media.\(options.format == .ts ? "ts" : "mp4")" : "seg%03d.\(ext)"
-        var hls = ["-f", "hls", "-hls_time", "2", "-hls_list_size", "0", "-hls_playlist_type", "vod",
+        var hls = ["-f", "hls", "-hls_time", "\(options.segmentSeconds)", "-hls_list_size", "0", "-hls_playlist_type", "vod",
                    "-hls_segment_filename", folder.appendingPathComponent(segments).path]
         if options.format == .fmp4 { hls += ["-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4"] }
         if options.byteRange { hls += ["-hls_flags", "single_file"] }
