@@ -42,7 +42,9 @@ public struct StitchedLiveTracker: Sendable {
         builder = RunBuilder(toleranceTicks: rules.toleranceTicks)
     }
 
-    public mutating func add(_ segment: StitchedSegment, marks: [CueMark]) -> Step {
+    /// - Parameter known: what an analysis of the whole playlist as first loaded found for this
+    ///   segment's run (the past a live join can see), used instead of the online verdict.
+    public mutating func add(_ segment: StitchedSegment, marks: [CueMark], known: StitchedKind? = nil) -> Step {
         let boundaries = builder.add(segment)
         guard let run = builder.runs.last else { return Step(offsetTicks: 0, points: [], notes: []) }
         let start = segment.firstVideoTicks + run.offsetTicks
@@ -69,13 +71,16 @@ public struct StitchedLiveTracker: Sendable {
             tag = nil
             closed = true
         }
-        let isNewRun = !boundaries.isEmpty
+        let isNewRun = !boundaries.isEmpty || (lastEnd == nil && known != nil)
         let wanted: StitchedKind
         if let tag {
             wanted = tag.kind
             if opened { notes.append("marked by \(tag.mark.label)") }
         } else if closed {
             wanted = .content
+        } else if isNewRun, let known {
+            wanted = known
+            notes.append("\(known.rawValue), as the analysis of the playlist when the channel started found")
         } else if isNewRun {
             let (kind, why) = verdict(run)
             wanted = kind

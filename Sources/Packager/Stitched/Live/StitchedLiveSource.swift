@@ -20,6 +20,7 @@ final class StitchedLiveSource: EventSource {
     private var lastVideoEnd: Int64?
     private var ended = false
     private(set) var notes: [String] = []
+    private var known: [Int: StitchedKind] = [:]
 
     init(location: String, options: LiveOptions, interrupt: InterruptFlag?) throws {
         let fetcher = HLSFetcher(interrupt: interrupt, options: options.inputOptions)
@@ -38,6 +39,31 @@ final class StitchedLiveSource: EventSource {
         let (_, demuxer) = try SegmentSurvey.facts(of: first, bytes: try loader.bytes(of: first, in: poller.playlist),
                                                    playlist: poller.playlist, reference: nil, previous: nil)
         streams = try Self.streams(demuxer, name: location)
+        known = try Self.analyseWindow(poller.playlist, loader: loader, reader: reader, options: options)
+    }
+
+    /// What the segments listed at start are, by media sequence number: the whole-playlist
+    /// analysis (timestamps, codec parameters, rules with durations) of what a join can see, so
+    /// a presentation that opens with an inserted span is not taken for content. Cue tags left
+    /// open at the window's edge are the live tracker's business, so the window falls back to
+    /// the media alone when its tags do not pair.
+    private static func analyseWindow(_ playlist: HLSMediaPlaylist, loader: SegmentLoader, reader: CueTagReader,
+                                      options: LiveOptions) throws -> [Int: StitchedKind] {
+        let survey = try SegmentSurvey.run(playlist, loader: loader, reader: reader, readsAudio: true)
+        let analyzer = StitchedAnalyzer(rules: options.stitched.rules, overrides: try options.stitched.loadOverrides())
+        let layout: StitchedLayout
+        if let tagged = try? analyzer.analyze(segments: survey.segments, marks: survey.marks) {
+            layout = tagged
+        } else {
+            layout = try analyzer.analyze(segments: survey.segments, marks: [])
+        }
+        var kinds: [Int: StitchedKind] = [:]
+        for (i, segment) in survey.segments.enumerated() {
+            let run = layout.runs.last { $0.segments.contains(i) }
+            let start = segment.firstVideoTicks + (run?.offsetTicks ?? 0)
+            kinds[playlist.segments[i].mediaSequence] = layout.spans.last { $0.startTicks <= start }?.kind
+        }
+        return kinds
     }
 
     private static func streams(_ d: SegmentDemuxer, name: String) throws -> InputStreams {
@@ -92,7 +118,7 @@ final class StitchedLiveSource: EventSource {
         let reference = previous?.end
         let (facts, demuxer) = try SegmentSurvey.facts(of: segment, bytes: bytes, playlist: playlist, reference: reference,
                                                        previous: previous?.segment)
-        let step = tracker.add(facts, marks: marks)
+        let step = tracker.add(facts, marks: marks, known: known[segment.mediaSequence])
         notes += step.notes
         if previous?.signature != facts.signature {
             streams.parameters.add(try Self.snapshot(demuxer, name: playlist.name), from: facts.firstVideoTicks + step.offsetTicks)
