@@ -22,6 +22,8 @@ public struct CueMark: Equatable, Sendable {
         case cont
         /// Names the ad that starts here (EXT-X-ASSET), without edges of its own.
         case asset
+        /// Withdraws the span with the same id (splice_event_cancel_indicator).
+        case cancel
     }
 
     public enum Position: Equatable, Sendable {

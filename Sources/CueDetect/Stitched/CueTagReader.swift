@@ -176,7 +176,7 @@ extension CueTagReader {
     /// trusted (the cue report lists them); heartbeats and cancels mark nothing.
     public func inBandMark(_ cue: DetectedCue, segment: Int, line: Int) -> CueMark? {
         guard let ticks = cue.effectiveTicks, let edge = try? SectionEdge.read(cue.bytes, classifier: classifier) else { return nil }
-        let text = "in-band \(cue.commandName)" + (cue.origin.pidText.map { " on PID \($0)" } ?? "")
+        let text = "in-band \(cue.commandName) (\(edge.id))" + (cue.origin.pidText.map { " on PID \($0)" } ?? "")
         return CueMark(dialect: .inBand, edge: edge.edge, position: .media(ticks: ticks, segment: segment), line: line,
                        text: text, durationTicks: edge.durationTicks, kind: edge.kind, isContainer: edge.isContainer,
                        id: edge.id, section: cue.bytes)

@@ -34,6 +34,7 @@ enum MarkPairing {
     /// `position` places a mark on the continuous timeline.
     static func spans(_ marks: [CueMark], tolerance: Int64, position: (CueMark) throws -> Int64) throws -> [MarkedSpan] {
         var result: [MarkedSpan] = []
+        let marks = try withdrawn(marks, position: position)
         for dialect in CueDialect.allCases where dialect != .asset {
             let own = try marks.filter { $0.dialect == dialect }.map { ($0, try position($0)) }.sorted { $0.1 < $1.1 }
             var open: [(mark: CueMark, ticks: Int64)] = []
@@ -73,7 +74,7 @@ enum MarkPairing {
                     else {
                         throw StitchedAnalysisError.unpaired(line: mark.line, tag: mark.text, reason: "continues a span that nothing opened")
                     }
-                case .asset:
+                case .cancel, .asset:
                     break
                 }
             }
@@ -87,5 +88,24 @@ enum MarkPairing {
             }
         }
         return result.sorted { ($0.startTicks, $0.isContainer ? 0 : 1) < ($1.startTicks, $1.isContainer ? 0 : 1) }
+    }
+
+    /// Cancels, in arrival order (the order marks are given): the latest out with the same id
+    /// before the cancel is withdrawn if it had not started yet, and ends at the cancel if it had.
+    private static func withdrawn(_ marks: [CueMark], position: (CueMark) throws -> Int64) throws -> [CueMark] {
+        var kept: [CueMark?] = marks
+        for (i, mark) in marks.enumerated() where mark.edge == .cancel {
+            kept[i] = nil
+            guard let id = mark.id, let j = (0..<i).last(where: { kept[$0]?.edge == .out && kept[$0]?.id == id }),
+                  let out = kept[j] else { continue }
+            if try position(out) >= position(mark) {
+                kept[j] = nil
+            } else {
+                var ending = mark
+                ending.edge = .in
+                kept[i] = ending
+            }
+        }
+        return kept.compactMap { $0 }
     }
 }

@@ -22,12 +22,20 @@ struct SectionEdge: Equatable {
         guard section.crcOK else { throw Failure.badCRC }
         switch section.cueSignal {
         case .spliceInsert(let s):
-            guard !s.cancel, let kind = classifier.kind(for: s) else { return nil }
+            if s.cancel {
+                return SectionEdge(edge: .cancel, kind: nil, isContainer: false, durationTicks: nil, id: "splice \(s.eventID)",
+                                   splicePTS: nil)
+            }
+            guard let kind = classifier.kind(for: s) else { return nil }
             return SectionEdge(edge: s.outOfNetwork ? .out : .in, kind: kind, isContainer: false,
                                durationTicks: s.outOfNetwork ? s.breakDurationTicks : nil, id: "splice \(s.eventID)",
                                splicePTS: section.spliceTimeAdjusted)
         case .segmentation(let descriptors):
-            for d in descriptors where !d.cancel {
+            if let d = descriptors.first(where: \.cancel) {
+                return SectionEdge(edge: .cancel, kind: nil, isContainer: false, durationTicks: nil, id: "segmentation \(d.eventID)",
+                                   splicePTS: nil)
+            }
+            for d in descriptors {
                 if let kind = classifier.kind(forStart: d) {
                     return SectionEdge(edge: .out, kind: kind, isContainer: classifier.isContainer(typeID: d.typeID),
                                        durationTicks: d.durationTicks, id: "segmentation \(d.eventID)",

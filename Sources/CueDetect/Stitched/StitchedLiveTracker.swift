@@ -65,6 +65,11 @@ public struct StitchedLiveTracker: Sendable {
             case .in:
                 if tag != nil { closed = true }
                 tag = nil
+            case .cancel:
+                if let open = tag, open.mark.id != nil, open.mark.id == mark.id {
+                    tag = nil
+                    closed = true
+                }
             }
         }
         if let end = tag?.plannedEnd, start >= end - rules.toleranceTicks {

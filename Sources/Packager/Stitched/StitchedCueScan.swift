@@ -58,7 +58,7 @@ public struct StitchedCueScan {
         out += String(format: "%.3f s\n", Double(layout.contentTicks) / 90_000)
         if !marks.isEmpty {
             out += "\ncue tags\n"
-            for mark in marks { out += "  line \(mark.line)  \(mark.edge.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(mark.text)\n" }
+            for mark in marks { out += "  line \(mark.line)  \(mark.edge.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(mark.text)\n" }
         }
         out += "\nspans (seconds from the start of the presentation)\n"
         for span in layout.spans {

@@ -13,10 +13,10 @@ final class StitchedBadInputTests: XCTestCase {
         roots.forEach { try? FileManager.default.removeItem(at: $0) }
     }
 
-    private let parts: [StitchedMedia.Part] = [.content(2), .ad(2), .content(2)]
+    let parts: [StitchedMedia.Part] = [.content(2), .ad(2), .content(2)]
 
     /// A private copy of a made presentation (the tests damage it).
-    private func copy(_ made: StitchedMedia.Made) throws -> URL {
+    func copy(_ made: StitchedMedia.Made) throws -> URL {
         let root = try TestMedia.temporaryDirectory()
         roots.append(root)
         let dir = root.appendingPathComponent("in")
@@ -25,7 +25,7 @@ final class StitchedBadInputTests: XCTestCase {
     }
 
     /// Runs the conversion, expecting it to fail; returns the message and checks nothing was written.
-    private func failure(_ input: String, _ configure: (inout VodOptions) -> Void = { _ in },
+    func failure(_ input: String, _ configure: (inout VodOptions) -> Void = { _ in },
                          file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let root = try TestMedia.temporaryDirectory()
         roots.append(root)
@@ -43,7 +43,7 @@ final class StitchedBadInputTests: XCTestCase {
         try change(try String(contentsOf: playlist, encoding: .utf8)).write(to: playlist, atomically: true, encoding: .utf8)
     }
 
-    private func line(of text: String, in playlist: URL) throws -> Int {
+    func line(of text: String, in playlist: URL) throws -> Int {
         let lines = try String(contentsOf: playlist, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         return (lines.firstIndex { $0.hasPrefix(text) } ?? -1) + 1
     }
@@ -146,5 +146,18 @@ final class StitchedBadInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path))
         let allowed = try ToolRun.run(binary, ["vod", made.playlist.path, "-o", root.appendingPathComponent("out").path, "--allow-no-spans"])
         XCTAssertEqual(allowed.status, 0, allowed.errors)
+    }
+}
+
+extension StitchedBadInputTests {
+    func testUnreachableKeyNamesTheKeyLine() throws {
+        var options = StitchedMedia.Options()
+        options.encrypted = true
+        let dir = try copy(try StitchedMedia.make(parts, options))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("key.bin"))
+        let playlist = dir.appendingPathComponent("r0/index.m3u8")
+        let message = try failure(playlist.path)
+        XCTAssertEqual(message, "\(playlist.path) line \(try line(of: "#EXT-X-KEY", in: playlist)): the AES-128 key "
+                       + "'\(dir.path)/key.bin' cannot be fetched: No such file or directory")
     }
 }

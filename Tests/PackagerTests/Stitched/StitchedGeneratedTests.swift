@@ -9,19 +9,19 @@ final class StitchedGeneratedTests: XCTestCase {
     private var conversions: [StitchedConversion] = []
     private let frame = 1.0 / Double(StitchedMedia.fps)
     /// notice | content | ad (160x90) | content | ad | ad | content
-    private let parts: [StitchedMedia.Part] = [.init(kind: .notice, seconds: 2), .content(4), .ad(2, width: 160, height: 90),
+    let parts: [StitchedMedia.Part] = [.init(kind: .notice, seconds: 2), .content(4), .ad(2, width: 160, height: 90),
                                                .content(4), .ad(2), .ad(2), .content(2)]
 
     override func tearDown() { conversions.forEach { $0.cleanUp() } }
 
-    private func convert(_ made: StitchedMedia.Made, _ configure: (inout VodOptions) -> Void = { _ in }) throws -> StitchedConversion {
+    func convert(_ made: StitchedMedia.Made, _ configure: (inout VodOptions) -> Void = { _ in }) throws -> StitchedConversion {
         let c = try StitchedConversion.run(made.playlist, configure: configure)
         conversions.append(c)
         return c
     }
 
     /// Every check a stitched conversion must pass, against the parts it was made from.
-    private func checkConversion(_ made: StitchedMedia.Made, _ c: StitchedConversion, _ label: String,
+    func checkConversion(_ made: StitchedMedia.Made, _ c: StitchedConversion, _ label: String,
                                  file: StaticString = #filePath, line: UInt = #line) throws {
         let spans = try c.stitchedSpans()
         XCTAssertEqual(spans.map { $0["kind"] as? String }, made.parts.map { $0.kind.rawValue }, "\(label): kinds", file: file, line: line)
@@ -122,5 +122,43 @@ final class StitchedGeneratedTests: XCTestCase {
             XCTAssertTrue(try String(contentsOf: made.playlist, encoding: .utf8).contains("#EXT-X-BYTERANGE:"), "\(format)")
             try checkConversion(made, try convert(made), "byte ranges, \(format)")
         }
+    }
+}
+
+/// In-band SCTE-35 inside a stitched playlist's segments: samples/live_scte35.ts listed as one
+/// segment; its cues (a recap chapter, a splice_insert break, a placement opportunity, and a
+/// break cancelled before its splice) are the only marks.
+final class StitchedInBandTests: XCTestCase {
+    func testInBandCuesInsideASegmentMarkTheSpansAndACancelledBreakMarksNone() throws {
+        let root = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let playlist = root.appendingPathComponent("index.m3u8")
+        try "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:180\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXTINF:180.0,\n\(TestMedia.liveTS.path)\n#EXT-X-ENDLIST\n"
+            .write(to: playlist, atomically: true, encoding: .utf8)
+        let c = try StitchedConversion.run(playlist)
+        defer { c.cleanUp() }
+        let spans = try c.stitchedSpans().filter { $0["kind"] as? String != "content" }
+        XCTAssertEqual(spans.map { $0["kind"] as? String }, ["recap", "ad", "ad"])
+        for (span, (start, end)) in zip(spans, [(2.0, 12.0), (30.0, 60.0), (90.0, 110.0)]) {
+            XCTAssertEqual(span["start"] as? Double ?? .nan, start, accuracy: 1.0 / 30)
+            XCTAssertEqual(span["end"] as? Double ?? .nan, end, accuracy: 1.0 / 30)
+            XCTAssertTrue((span["reasons"] as? [String] ?? []).first?.contains("in-band") == true, "\(span)")
+        }
+        XCTAssertEqual(try c.playlist().totalDuration, 120, accuracy: 0.1)
+        XCTAssertEqual(try c.validationErrors(), [])
+    }
+}
+
+extension StitchedGeneratedTests {
+    func testAES128SegmentsAreDecryptedWithTheirKey() throws {
+        var options = StitchedMedia.Options()
+        options.encrypted = true
+        let made = try StitchedMedia.make(parts, options)
+        let text = try String(contentsOf: made.playlist, encoding: .utf8)
+        XCTAssertTrue(text.contains("#EXT-X-KEY:METHOD=AES-128,URI=\"../key.bin\""), text)
+        let first = try XCTUnwrap(StitchedLines.segments(of: made.playlist, prefix: "").first)
+        XCTAssertNotEqual(try Data(contentsOf: made.playlist.deletingLastPathComponent().appendingPathComponent(first.uri)).first, 0x47,
+                          "the segments really are encrypted")
+        try checkConversion(made, try convert(made), "aes-128")
     }
 }

@@ -10,19 +10,21 @@ enum StitchedLines {
         var uri: String
         var byteRange: String?
         var map: String?
+        var key: String?
     }
 
     static func segments(of playlist: URL, prefix: String) throws -> [Segment] {
         let lines = try String(contentsOf: playlist, encoding: .utf8).split(separator: "\n").map(String.init)
         var out: [Segment] = []
-        var extinf: String?, range: String?, map: String?
+        var extinf: String?, range: String?, map: String?, key: String?
         for line in lines {
-            if line.hasPrefix("#EXTINF:") { extinf = line }
+            if line.hasPrefix("#EXT-X-KEY:") { key = line }
+            else if line.hasPrefix("#EXTINF:") { extinf = line }
             else if line.hasPrefix("#EXT-X-BYTERANGE:") { range = line }
             else if line.hasPrefix("#EXT-X-MAP:") {
                 map = line.replacingOccurrences(of: "URI=\"", with: "URI=\"" + prefix)
             } else if !line.hasPrefix("#"), !line.isEmpty, let e = extinf {
-                out.append(Segment(extinf: e, uri: prefix + line, byteRange: range, map: map))
+                out.append(Segment(extinf: e, uri: prefix + line, byteRange: range, map: map, key: key))
                 extinf = nil
                 range = nil
             }
@@ -52,9 +54,10 @@ enum StitchedLines {
                 if options.tags == .cueOut { text += "#EXT-X-CUE-IN\n" }
                 breakOpen = false
             }
-            var mapWritten = false
+            var mapWritten = false, keyWritten = false
             for segment in segments[i] {
                 if let map = segment.map, !mapWritten { text += map + "\n"; mapWritten = true }
+                if let key = segment.key, !keyWritten { text += key + "\n"; keyWritten = true }
                 text += "#EXT-X-PROGRAM-DATE-TIME:" + ISO8601Text.format(millis: pdtBase + Int64((elapsed * 1000).rounded())) + "\n"
                 text += segment.extinf + "\n"
                 if let range = segment.byteRange { text += range + "\n" }

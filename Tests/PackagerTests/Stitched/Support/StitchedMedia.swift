@@ -35,6 +35,8 @@ enum StitchedMedia {
         /// Seconds between keyframes (every segment starts with one).
         var gop: Double = 1
         var segmentSeconds = 2
+        /// AES-128 with one key (`key.bin` beside the renditions), as ffmpeg's HLS muxer writes it.
+        var encrypted = false
     }
 
     struct Made {
@@ -64,13 +66,18 @@ enum StitchedMedia {
     static func make(_ parts: [Part], _ options: Options = Options()) throws -> Made {
         let key = parts.map { "\($0.kind.rawValue)\($0.seconds)-\($0.width)x\($0.height)" }.joined(separator: "_")
             + "-\(options.format.rawValue)-\(options.tags.rawValue)-\(options.byteRange)-\(options.renditions)-\(options.gop)"
-            + "-\(options.segmentSeconds)"
+            + "-\(options.segmentSeconds)-\(options.encrypted)"
         lock.lock(); defer { lock.unlock() }
         if let made = cache[key], FileManager.default.fileExists(atPath: made.playlist.path) { return made }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pkgctl-stitched-media")
             .appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var variants: [URL] = []
+        if options.encrypted {
+            try Data((0..<16).map { UInt8($0 * 17 & 0xFF) }).write(to: dir.appendingPathComponent("key.bin"))
+            try "../key.bin\n\(dir.appendingPathComponent("key.bin").path)\n".write(to: dir.appendingPathComponent("key.info"),
+                                                                                   atomically: true, encoding: .utf8)
+        }
         for r in 0..<options.renditions {
             let scale = r == 0 ? 1 : 2
             var written: [[StitchedLines.Segment]] = []
@@ -113,6 +120,9 @@ enum StitchedMedia {
                    "-hls_segment_filename", folder.appendingPathComponent(segments).path]
         if options.format == .fmp4 { hls += ["-hls_segment_type", "fmp4", "-hls_fmp4_init_filename", "init.mp4"] }
         if options.byteRange { hls += ["-hls_flags", "single_file"] }
+        if options.encrypted {
+            hls += ["-hls_key_info_file", folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("key.info").path]
+        }
         try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=\(fps)",
                            "-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=48000", "-t", String(part.seconds),
                            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-bf", "0", "-g", "\(gop)",
