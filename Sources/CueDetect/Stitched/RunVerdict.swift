@@ -19,7 +19,8 @@ enum RunVerdict: Equatable {
     static func verdicts(_ runs: [StitchedRun], line: ContentLine, timeline: StitchedTimeline) -> [RunVerdict] {
         let content = dominantSignature(runs, line: line)
         return runs.map { run in
-            let lineNote = "segment line \(timeline.segments[run.segments.lowerBound].line)"
+            let segmentLine = timeline.segments[run.segments.lowerBound].line
+            let lineNote = segmentLine > 0 ? " at segment line \(segmentLine)" : ""
             if !line.runs.isEmpty {
                 if line.runs.contains(run.index) {
                     return .content(line.runs.first == run.index
@@ -28,7 +29,7 @@ enum RunVerdict: Equatable {
                 }
                 let previous = line.runs.last { $0 < run.index }.map { runs[$0] }
                 let expected = previous.map { " (content timestamps were at \(StitchedTimeline.seconds($0.endTicks)) s)" } ?? ""
-                return .inserted("its timestamps (from \(StitchedTimeline.seconds(run.firstTicks)) s at \(lineNote)) "
+                return .inserted("its timestamps (from \(StitchedTimeline.seconds(run.firstTicks)) s\(lineNote)) "
                                  + "do not continue the content line\(expected)")
             }
             if let content, run.signature != content {

@@ -24,6 +24,10 @@ public enum VodPipeline {
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.
         if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        // A TS file whose timestamps reset at spliced spans is re-timed into one timeline.
+        if let stitched = try StitchedFileSource.open(input, options: options) {
+            return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
+        }
         return try run(source: try InputReader(url: input, mode: .media), sink: sink, options: options)
     }
 

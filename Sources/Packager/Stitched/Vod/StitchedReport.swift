@@ -7,15 +7,24 @@ import Primitives
 /// what it is and why, and which interstitial it became.
 enum StitchedReport {
     static func json(_ report: VodReport, plan: StitchedPlan) -> JSONValue {
+        extended(report, with: section(plan, ids: interstitialIDs(report)))
+    }
+
+    static func extended(_ report: VodReport, with section: JSONValue) -> JSONValue {
         guard case .object(var members) = report.json else { return report.json }
-        members.append(.init("stitched", section(plan, ids: interstitialIDs(report))))
+        members.append(.init("stitched", section))
         return .object(members)
     }
 
     static func section(_ plan: StitchedPlan, ids: [Int: String] = [:]) -> JSONValue {
-        let layout = plan.layout
-        let segments = plan.surveys[0].segments
+        section(name: plan.input.name, renditions: plan.input.renditions.map(\.name), layout: plan.layout,
+                segments: plan.surveys[0].segments, inBandCues: plan.surveys[0].inBandCues.count, ids: ids)
+    }
+
+    static func section(name: String, renditions: [String], layout: StitchedLayout, segments: [StitchedSegment],
+                        inBandCues: Int, ids: [Int: String]) -> JSONValue {
         let origin = layout.runs.first?.startTicks ?? 0
+        let offsets = segments.map { segment in layout.runs.last { $0.segments.contains(segment.index) }?.offsetTicks ?? 0 }
         func s(_ ticks: Int64) -> JSONValue { .double((Double(ticks) / 90).rounded() / 1000) }
         var extinfBefore: [Int64] = [0]
         for segment in segments { extinfBefore.append((extinfBefore.last ?? 0) + segment.extinfTicks) }
@@ -24,7 +33,7 @@ enum StitchedReport {
         var spans: [JSONValue] = []
         for span in layout.spans {
             let first = span.segments.lowerBound
-            let stitchedStart = extinfBefore[first] + (span.startTicks - (segments[first].firstVideoTicks + plan.offsets[0][first]))
+            let stitchedStart = extinfBefore[first] + (span.startTicks - (segments[first].firstVideoTicks + offsets[first]))
             spans.append(.object([
                 .init("index", .int(Int64(span.index))),
                 .init("kind", .string(span.kind.rawValue)),
@@ -66,13 +75,13 @@ enum StitchedReport {
             ])
         }
         return .object([
-            .init("playlist", .string(plan.input.name)),
-            .init("renditions", .array(plan.input.renditions.map { .string($0.name) })),
+            .init("playlist", .string(name)),
+            .init("renditions", .array(renditions.map(JSONValue.string))),
             .init("segments", .int(Int64(segments.count))),
             .init("extinf_duration", s(extinfBefore.last ?? 0)),
             .init("media_duration", s((layout.runs.last?.continuousEndTicks ?? origin) - origin)),
             .init("content_duration", s(layout.contentTicks)),
-            .init("in_band_cues", .int(Int64(plan.surveys[0].inBandCues.count))),
+            .init("in_band_cues", .int(Int64(inBandCues))),
             .init("runs", .array(runs)),
             .init("spans", .array(spans)),
             .init("pods", .array(pods)),

@@ -26,6 +26,13 @@ enum StitchedVod {
         }
     }
 
+    /// report.json of a stitched TS file: the VOD report and the runs and spans found in it.
+    static func report(_ report: VodReport, file: StitchedFileSource, name: String) -> JSONValue {
+        StitchedReport.extended(report, with: StitchedReport.section(name: name, renditions: [name], layout: file.layout,
+                                                                     segments: file.segments, inBandCues: 0,
+                                                                     ids: StitchedReport.interstitialIDs(report)))
+    }
+
     /// Refusals that need the analysis: nothing found, or an output that cannot be continuous.
     private static func check(_ plan: StitchedPlan, options: VodOptions) throws {
         let layout = plan.layout

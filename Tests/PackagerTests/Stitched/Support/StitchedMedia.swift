@@ -69,8 +69,17 @@ enum StitchedMedia {
             + "-\(options.segmentSeconds)-\(options.encrypted)"
         lock.lock(); defer { lock.unlock() }
         if let made = cache[key], FileManager.default.fileExists(atPath: made.playlist.path) { return made }
+        // Named by the key, so later runs reuse a complete encode instead of filling /tmp.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pkgctl-stitched-media")
-            .appendingPathComponent(UUID().uuidString)
+            .appendingPathComponent(String(fnv1a(key), radix: 16))
+        let complete = dir.appendingPathComponent(".complete")
+        let playlistName = options.renditions > 1 ? "master.m3u8" : "r0/index.m3u8"
+        if FileManager.default.fileExists(atPath: complete.path) {
+            let made = Made(playlist: dir.appendingPathComponent(playlistName), parts: parts, directory: dir)
+            cache[key] = made
+            return made
+        }
+        try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var variants: [URL] = []
         if options.encrypted {
@@ -105,9 +114,14 @@ enum StitchedMedia {
             playlist = dir.appendingPathComponent("master.m3u8")
             try master.write(to: playlist, atomically: true, encoding: .utf8)
         }
+        try Data().write(to: complete)
         let made = Made(playlist: playlist, parts: parts, directory: dir)
         cache[key] = made
         return made
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     private static func encode(_ part: Part, width: Int, height: Int, offset: Double, into folder: URL, options: Options,
