@@ -12,11 +12,8 @@ struct SegmentSurvey {
     var marks: [CueMark] = []
     var inBandCues: [(segment: Int, cue: DetectedCue)] = []
     var parameterSources: [MediaSignature: SegmentDemuxer] = [:]
-    /// Codec descriptions (for CODECS) per signature: video, then audio.
-    var descriptions: [MediaSignature: [CodecDescription]] = [:]
 
-    static func run(_ playlist: HLSMediaPlaylist, loader: SegmentLoader, reader: CueTagReader,
-                    readsAudio: Bool) throws -> SegmentSurvey {
+    static func run(_ playlist: HLSMediaPlaylist, loader: SegmentLoader, reader: CueTagReader) throws -> SegmentSurvey {
         var survey = SegmentSurvey()
         for segment in playlist.segments {
             try survey.add(segment, playlist: playlist, loader: loader, reader: reader)
@@ -33,11 +30,7 @@ struct SegmentSurvey {
         let previous = segment.index > 0 ? playlist.segments[segment.index - 1] : nil
         let (facts, demuxer) = try Self.facts(of: segment, bytes: bytes, playlist: playlist,
                                               reference: segments.last?.endVideoTicks, previous: previous)
-        if parameterSources[facts.signature] == nil {
-            parameterSources[facts.signature] = demuxer
-            descriptions[facts.signature] = ([demuxer.videoIndex].compactMap { $0 } + demuxer.audioIndices)
-                .compactMap(demuxer.codecDescription)
-        }
+        if parameterSources[facts.signature] == nil { parameterSources[facts.signature] = demuxer }
         if bytes.first == 0x47 { scanCues(bytes, segment: segment, reader: reader) }
         segments.append(facts)
     }

@@ -21,7 +21,7 @@ final class StitchedPlan {
             guard !playlist.segments.isEmpty else {
                 throw StitchedError.malformed(playlist: playlist.name, line: 1, reason: "the playlist lists no segment")
             }
-            surveys.append(try SegmentSurvey.run(playlist, loader: loader, reader: reader, readsAudio: k == 0))
+            surveys.append(try SegmentSurvey.run(playlist, loader: loader, reader: reader))
         }
         self.surveys = surveys
         let analyzer = StitchedAnalyzer(rules: options.rules, overrides: try options.loadOverrides())

@@ -49,7 +49,15 @@ final class StitchedSource: EventSource {
                 }
             }
             guard let (packets, k, i) = current else { continue }
-            guard let p = try packets.next() else {
+            let next: SegmentPackets.Packet?
+            do {
+                next = try packets.next()
+            } catch let error as FFmpegError {
+                let segment = plan.input.renditions[k].segments[i]
+                throw StitchedError.segment(playlist: plan.input.renditions[k].name, line: segment.line, uri: segment.uri,
+                                            reason: "cannot be demuxed (\(error.reason))")
+            }
+            guard let p = next else {
                 current = nil
                 continue
             }

@@ -57,6 +57,19 @@ final class StitchedAnalyzerTests: XCTestCase {
                                       + "inserted spans; codec parameters, cue tags and the override file do"])
     }
 
+    func testAFrameRateOrAudioLayoutChangeSetsARunApart() throws {
+        let fps25 = MediaSignature(videoCodec: "h264", width: 1280, height: 720, frameRate: 25, audio: Self.hd.audio)
+        let mono = MediaSignature(videoCodec: "h264", width: 1280, height: 720, frameRate: 30,
+                                  audio: [.init(codec: "aac", sampleRate: 44100, channels: 1)])
+        let layout = try StitchedAnalyzer().analyze(segments: segments([(0, 20, Self.hd), (0, 4, fps25), (0, 20, Self.hd),
+                                                                        (0, 4, mono), (0, 20, Self.hd)]), marks: [])
+        XCTAssertEqual(layout.spans.map(\.kind), [.content, .ad, .content, .ad, .content])
+        XCTAssertTrue(layout.spans[1].reasons[0].hasSuffix("its media differs from the content's: 25 fps instead of 30"),
+                      layout.spans[1].reasons[0])
+        XCTAssertTrue(layout.spans[3].reasons[0].hasSuffix("audio aac 44100 Hz 1 ch instead of aac 48000 Hz 2 ch"),
+                      layout.spans[3].reasons[0])
+    }
+
     func testNothingThatSetsARunApartFindsNoSpan() throws {
         let layout = try StitchedAnalyzer().analyze(segments: segments([(0, 20, Self.hd), (0, 10, Self.hd)]), marks: [])
         XCTAssertEqual(layout.inserted, [])

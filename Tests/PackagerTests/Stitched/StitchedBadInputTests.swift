@@ -161,3 +161,15 @@ extension StitchedBadInputTests {
                        + "'\(dir.path)/key.bin' cannot be fetched: No such file or directory")
     }
 }
+
+extension StitchedBadInputTests {
+    func testAudioRenditionWithItsOwnPlaylistIsRefusedNamingItsLine() throws {
+        let dir = try copy(try StitchedMedia.make(parts))
+        let master = dir.appendingPathComponent("master.m3u8")
+        try "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"aud\",NAME=\"English\",URI=\"r0/index.m3u8\"\n"
+            .appending("#EXT-X-STREAM-INF:BANDWIDTH=100000,AUDIO=\"aud\"\nr0/index.m3u8\n").write(to: master, atomically: true, encoding: .utf8)
+        let message = try failure(master.path)
+        XCTAssertEqual(message, "\(master.path) line 2: the audio rendition 'English' (GROUP-ID aud) has its own playlist; pkgctl "
+                       + "converts video renditions with muxed audio only, so it is refused rather than dropped")
+    }
+}

@@ -31,9 +31,12 @@ final class MemoryIOContext {
     private func read(into buf: UnsafeMutablePointer<UInt8>, size: Int) -> Int32 {
         let n = min(size, bytes.count - position)
         guard n > 0 else { return FFmpegError.eof }
-        bytes.withUnsafeBytes { raw in
-            buf.update(from: raw.bindMemory(to: UInt8.self).baseAddress! + position, count: n)
+        let copied = bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+            buf.update(from: base + position, count: n)
+            return true
         }
+        guard copied else { return FFmpegError.eof }
         position += n
         return Int32(n)
     }

@@ -19,7 +19,6 @@ final class StitchedLiveSource: EventSource {
     private var previous: (segment: HLSSegment, end: Int64, signature: MediaSignature)?
     private var lastVideoEnd: Int64?
     private var ended = false
-    private(set) var notes: [String] = []
     private var known: [Int: StitchedKind] = [:]
 
     init(location: String, options: LiveOptions, interrupt: InterruptFlag?) throws {
@@ -49,7 +48,7 @@ final class StitchedLiveSource: EventSource {
     /// the media alone when its tags do not pair.
     private static func analyseWindow(_ playlist: HLSMediaPlaylist, loader: SegmentLoader, reader: CueTagReader,
                                       options: LiveOptions) throws -> [Int: StitchedKind] {
-        let survey = try SegmentSurvey.run(playlist, loader: loader, reader: reader, readsAudio: true)
+        let survey = try SegmentSurvey.run(playlist, loader: loader, reader: reader)
         let analyzer = StitchedAnalyzer(rules: options.stitched.rules, overrides: try options.stitched.loadOverrides())
         let layout: StitchedLayout
         if let tagged = try? analyzer.analyze(segments: survey.segments, marks: survey.marks) {
@@ -119,7 +118,6 @@ final class StitchedLiveSource: EventSource {
         let (facts, demuxer) = try SegmentSurvey.facts(of: segment, bytes: bytes, playlist: playlist, reference: reference,
                                                        previous: previous?.segment)
         let step = tracker.add(facts, marks: marks, known: known[segment.mediaSequence])
-        notes += step.notes
         if previous?.signature != facts.signature {
             streams.parameters.add(try Self.snapshot(demuxer, name: playlist.name), from: facts.firstVideoTicks + step.offsetTicks)
         }
