@@ -13,6 +13,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/mathematics.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/aes.h>
 #include <errno.h>
 
 static inline int pkgctl_averror(int e) { return AVERROR(e); }

@@ -21,10 +21,11 @@ commands:
   vod INPUT -o DIR [--config FILE] [--segment-format ts|fmp4] [--segment-duration S]
       [--placement strip|overlay] [--asset-base-url URL] [--start-date ISO8601] [--sidecar FILE]
       [--chapters] [--recap-pattern REGEX] [--asset-list-template URL]
-      convert a recorded programme into HLS with one interstitial per span
+      [--span-overrides FILE] [--allow-no-spans] [--coordinator-ranges FILE]
+      convert a recorded programme (a file, or a stitched HLS playlist or URL) into HLS with one interstitial per span
   vod --batch JOBS|- [-j N] [--shard I/N] [--force] [--keep-going] [--list] [vod options]
       convert every title of a JSON-lines job list; one JSON result line per title, then a summary
-  live -i INPUT -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
+  live -i INPUT|--input-hls URL -o DIR|URL [--config FILE] [--window N|Ns] [--event] [--realtime] [--speed N] [--loop]
       [--segment-duration S] [--segment-format ts|fmp4] [--input-timeout S] [--keep-extra S]
       [--metrics FILE] [--state-dir DIR] [--reset-state] [--endlist-on-exit] [--channel NAME]
       [--placement overlay|strip] [--asset-base-url URL] [--asset-list-template URL] [--sidecar FILE]

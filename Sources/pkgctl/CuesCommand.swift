@@ -8,7 +8,8 @@ enum CuesCommand {
         let format: String
         var options = CueScanOptions()
         do {
-            parsed = try Arguments(args, valued: ["--format", "--sidecar", "--recap-pattern"], switches: ["--chapters"])
+            parsed = try Arguments(args, valued: Set(["--format", "--sidecar", "--recap-pattern"]).union(StitchedFlags.valued),
+                                   switches: ["--chapters"])
             format = try parsed.choice("--format", among: ["json", "text"], default: "text")
             guard parsed.positionals.count == 1 else {
                 throw parsed.positionals.isEmpty ? Arguments.Problem.missingPositional("INPUT")
@@ -22,9 +23,24 @@ enum CuesCommand {
             return ExitCode.usage
         }
         let input = parsed.positionals[0]
+        if StitchedDetection.isPlaylist(input) { return stitched(input, parsed: parsed, format: format, cueOptions: options) }
         do {
             let result = try CueScan.run(input: input, options: options)
             Console.out(format == "json" ? result.jsonLines : result.textReport(input: input))
+            return ExitCode.ok
+        } catch {
+            Console.error("pkgctl cues: \(error)")
+            return ExitCode.failure
+        }
+    }
+
+    /// A stitched playlist: its runs and spans, and why each span is what it is.
+    private static func stitched(_ input: String, parsed: Arguments, format: String, cueOptions: CueScanOptions) -> Int32 {
+        var options = StitchedOptions()
+        options.overrides = parsed.value("--span-overrides").map { URL(fileURLWithPath: $0) }
+        do {
+            let scan = try StitchedCueScan.run(input: input, options: options, cueOptions: cueOptions)
+            Console.out(format == "json" ? scan.jsonLines : scan.textReport)
             return ExitCode.ok
         } catch {
             Console.error("pkgctl cues: \(error)")

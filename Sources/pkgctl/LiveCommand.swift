@@ -5,7 +5,7 @@ import Packager
 enum LiveCommand {
     static let valued: Set<String> = ConfigFlags.sharedValued.union([
         "-i", "--input", "-o", "--output", "--window", "--speed", "--input-timeout", "--keep-extra", "--metrics",
-        "--state-dir", "--channel", "--target-duration", "--announce-lead"])
+        "--state-dir", "--channel", "--target-duration", "--announce-lead", "--input-hls"]).union(StitchedFlags.valued)
     static let switches: Set<String> = ["--event", "--realtime", "--loop", "--endlist-on-exit", "--reset-state"]
 
     static func run(_ args: [String]) -> Int32 {
@@ -52,7 +52,7 @@ enum LiveCommand {
 /// The live-only flags, each setting its configuration key.
 enum LiveFlags {
     static func apply(_ parsed: Arguments, to c: inout PipelineConfiguration) throws {
-        let inputs = parsed.all("-i") + parsed.all("--input")
+        let inputs = parsed.all("-i") + parsed.all("--input") + parsed.all("--input-hls")
         if inputs.count > 1 {
             throw Arguments.Problem.badValue(option: "-i", value: inputs.joined(separator: " "),
                                              expected: "one input (several renditions come as several video streams of one input)")
@@ -62,6 +62,8 @@ enum LiveFlags {
             c.note(key, from: flag)
         }
         if let input = inputs.first { set("live.input", "-i") { c.live.input = input } }
+        if !parsed.all("--input-hls").isEmpty { set("stitched.input_hls", "--input-hls") { c.stitched.inputIsPlaylist = true } }
+        StitchedFlags.apply(parsed, to: &c)
         if let out = parsed.value("-o") ?? parsed.value("--output") { set("live.output", "-o") { c.live.output = out } }
         if let w = parsed.value("--window") {
             if w.hasSuffix("s"), let seconds = Double(w.dropLast()), seconds > 0 {

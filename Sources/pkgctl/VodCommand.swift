@@ -3,7 +3,8 @@ import Packager
 
 /// `pkgctl vod INPUT -o DIR|URL`: batch conversion into HLS with interstitials.
 enum VodCommand {
-    static let valued: Set<String> = ConfigFlags.sharedValued.union(["-o", "--output", "--start-date"])
+    static let valued: Set<String> = ConfigFlags.sharedValued.union(["-o", "--output", "--start-date", "--coordinator-ranges"])
+        .union(StitchedFlags.valued)
 
     static func run(_ args: [String]) -> Int32 {
         if BatchCommand.applies(to: args) { return BatchCommand.run(args) }
@@ -11,7 +12,7 @@ enum VodCommand {
         let output: String
         let options: VodOptions
         do {
-            let parsed = try Arguments(args, valued: valued, switches: ["--chapters"])
+            let parsed = try Arguments(args, valued: valued, switches: ["--chapters", "--allow-no-spans"])
             guard parsed.positionals.count == 1 else {
                 throw parsed.positionals.isEmpty ? Arguments.Problem.missingPositional("INPUT")
                     : Arguments.Problem.unexpected(parsed.positionals[1])
@@ -57,6 +58,7 @@ enum VodCommand {
                 c.cues.chapters = true
                 c.note("cues.chapters", from: "--chapters")
             }
+            StitchedFlags.applyVod(parsed, to: &c)
         }
     }
 }

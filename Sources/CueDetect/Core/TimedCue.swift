@@ -3,6 +3,8 @@ public enum CueOrigin: Equatable, Sendable, Codable {
     case transportStream(pid: Int)
     case sidecar(line: Int)
     case chapter(index: Int)
+    /// A tag (or the media structure) of a stitched HLS playlist, at this line.
+    case playlist(line: Int)
 }
 
 /// A cue as the SpanTracker sees it: what it signals, and when (already resolved to
@@ -37,6 +39,8 @@ public enum CueSignal: Equatable, Sendable {
     case segmentation([SegmentationSignal])
     /// A container chapter: start and end are both known at once.
     case chapter(ChapterSignal)
+    /// A span of a stitched presentation (SSAI), found from its playlist and media.
+    case stitched(StitchedSpanSignal)
     /// Any other command (splice_schedule, bandwidth_reservation, private_command, encrypted…).
     case other(command: String)
 }

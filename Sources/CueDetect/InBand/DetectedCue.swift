@@ -16,6 +16,8 @@ public struct DetectedCue: Sendable {
     public var arrivalTicks: Int64?
     /// Set for container chapters, which carry no SCTE-35 section.
     public var chapter: ChapterSignal?
+    /// Set for the spans of a stitched presentation, which carry no section of their own.
+    public var stitched: StitchedSpanSignal?
 
     public init(origin: CueOrigin, bytes: [UInt8], section: SpliceInfoSection?, decodeError: String?,
                 arrivalPTS: UInt64?, splicePTS: UInt64?, effectiveTicks: Int64?, arrivalTicks: Int64?,
@@ -34,6 +36,10 @@ public struct DetectedCue: Sendable {
     /// The cue in the form the SpanTracker consumes; nil for undecodable or bad-CRC sections
     /// (reported, never trusted) and for cues whose time could not be resolved.
     public var timedCue: TimedCue? {
+        if let stitched, let effectiveTicks {
+            return TimedCue(spliceTicks: effectiveTicks, arrivalTicks: arrivalTicks, signal: .stitched(stitched),
+                            origin: origin, section: bytes)
+        }
         if let chapter, let effectiveTicks {
             return TimedCue(spliceTicks: effectiveTicks, arrivalTicks: arrivalTicks, signal: .chapter(chapter),
                             origin: origin, section: [])
@@ -43,5 +49,8 @@ public struct DetectedCue: Sendable {
                         origin: origin, section: bytes)
     }
 
-    public var commandName: String { chapter != nil ? "chapter" : section?.commandName ?? "invalid" }
+    public var commandName: String {
+        if stitched != nil { return "stitched" }
+        return chapter != nil ? "chapter" : section?.commandName ?? "invalid"
+    }
 }

@@ -61,6 +61,7 @@ extension CueOrigin {
         case .transportStream: return "in_band"
         case .sidecar: return "sidecar"
         case .chapter: return "chapter"
+        case .playlist: return "playlist"
         }
     }
 }

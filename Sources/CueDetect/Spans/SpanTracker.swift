@@ -59,6 +59,7 @@ public struct SpanTracker: Codable, Equatable, Sendable {
             }
         case let .chapter(chapter):
             events += ingestChapter(chapter, cue: cue)
+        case let .stitched(signal): events += ingestStitched(signal, cue: cue)
         }
         // A cue announced after its own planned end (late, or in a batch) closes at once.
         events += fireAutoReturns(through: cueTime, inclusive: false)

@@ -5,11 +5,14 @@ import Primitives
 enum SpanSource: Codable, Equatable, Sendable {
     case spliceInsert
     case segmentation(typeID: UInt8)
+    /// A span of a stitched presentation (its index is the event id).
+    case stitched
 
     var signalName: String {
         switch self {
         case .spliceInsert: return "splice_insert"
         case let .segmentation(typeID): return "segmentation " + HexText.upper([typeID])
+        case .stitched: return "stitched"
         }
     }
 }

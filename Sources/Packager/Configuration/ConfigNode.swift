@@ -65,6 +65,13 @@ struct ConfigNode {
         }
     }
 
+    /// An array value, its items unread (a list of objects, such as `stitched.rules`).
+    func array(_ key: String) throws -> [ParsedJSON]? {
+        guard let v = values[key] else { return nil }
+        guard case .array(let items) = v else { throw ConfigError(file: file, path: child(key), message: "expected an array, found \(v.kind)") }
+        return items
+    }
+
     func choice<T: RawRepresentable & CaseIterable>(_ key: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let value = T(rawValue: s) else {

@@ -26,7 +26,7 @@ extension PipelineConfiguration {
     private static let kinds = SpanKind.allCases.map(\.rawValue)
 
     private mutating func read(_ root: ConfigNode) throws {
-        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live"])
+        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live", "stitched"])
         if let s = try root.object("segments") {
             try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough"])
             segments.engine = try s.choice("engine", SegmentEngine.self)
@@ -93,6 +93,7 @@ extension PipelineConfiguration {
             }
         }
         if let l = try root.object("live") { live = try Self.readLive(l) }
+        if let st = try root.object("stitched") { stitched = try StitchedSection.read(st) }
         noteEveryKey(root)
     }
 

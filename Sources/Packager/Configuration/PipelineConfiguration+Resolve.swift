@@ -25,6 +25,7 @@ extension PipelineConfiguration {
         o.lostCues = lostCueRules()
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
+        o.stitched = stitched.resolved()
         return o
     }
 
@@ -75,6 +76,8 @@ extension PipelineConfiguration {
         o.lostCues = lostCueRules()
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
+        try refuse(["stitched.coordinator_ranges"], reason: "applies to pkgctl vod only (an overlay VOD primary)")
+        o.stitched = stitched.resolved()
         if input.hasPrefix("udp://") {
             // A deep socket FIFO and no overrun abort: a busy moment must not drop the feed.
             o.inputOptions["fifo_size"] = "1000000"

@@ -66,6 +66,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
     /// Interstitial attribute overrides per span kind name.
     public var interstitials: [String: InterstitialRuleOverride] = [:]
     public var legacyDialects: [LegacyCueDialect]?
+    /// Stitched HLS inputs: classification rules, overrides, no-span policy.
+    public var stitched = StitchedSection()
     /// Key path → where its value came from (a file, or a flag), for messages.
     public private(set) var origins: [String: String] = [:]
 
@@ -100,6 +102,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         }
         for (kind, rule) in overrides.interstitials { m.interstitials[kind] = (interstitials[kind] ?? .init()).merging(rule) }
         m.legacyDialects = overrides.legacyDialects ?? legacyDialects
+        m.stitched = stitched.merging(overrides.stitched)
         m.origins.merge(overrides.origins) { $1 }
         return m
     }

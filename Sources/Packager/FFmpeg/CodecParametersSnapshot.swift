@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// Copies of the input streams' codec parameters and time bases, taken once the demuxer has
 /// probed them. Muxers are built from these, so segmenting can run on another thread than the
@@ -6,6 +7,10 @@ import CFFmpeg
 final class CodecParametersSnapshot: @unchecked Sendable {
     private var parameters: [Int: UnsafeMutablePointer<AVCodecParameters>] = [:]
     private(set) var timeBases: [Int: AVRational] = [:]
+    /// Parameters that take over from an input PTS on (a stitched span encoded apart from the
+    /// content), earliest first; a muxer made for media at a PTS uses the set in force there.
+    private var later: [(fromTicks: Int64, snapshot: CodecParametersSnapshot)] = []
+    private let lock = NSLock()
 
     init(demuxer: MediaDemuxer, streams: [Int]) throws {
         for index in streams {
@@ -18,6 +23,33 @@ final class CodecParametersSnapshot: @unchecked Sendable {
             guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters of", input: demuxer.url, code: copied) }
             timeBases[index] = st.pointee.time_base
         }
+    }
+
+    /// Copies of `streams` keyed by the index the pipeline gives them (a source that renumbers
+    /// streams and re-times packets itself says the time base its packets carry).
+    init(streams: [(index: Int, stream: UnsafePointer<AVStream>)], timeBase: AVRational?, input: String) throws {
+        for (index, st) in streams {
+            guard let source = st.pointee.codecpar, let copy = avcodec_parameters_alloc() else {
+                throw FFmpegError(operation: "snapshot stream \(index) of", input: input, code: pkgctl_averror(EINVAL))
+            }
+            parameters[index] = copy
+            let copied = avcodec_parameters_copy(copy, source)
+            guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters of", input: input, code: copied) }
+            timeBases[index] = timeBase ?? st.pointee.time_base
+        }
+    }
+
+    /// From `ticks` on, media has `snapshot`'s parameters.
+    func add(_ snapshot: CodecParametersSnapshot, from ticks: Int64) {
+        lock.withLock {
+            later.append((ticks, snapshot))
+            later.sort { $0.fromTicks < $1.fromTicks }
+        }
+    }
+
+    /// The parameters of media at `ticks`.
+    func inForce(at ticks: Int64) -> CodecParametersSnapshot {
+        lock.withLock { later.last { $0.fromTicks <= ticks }?.snapshot ?? self }
     }
 
     func parameters(of index: Int) -> UnsafePointer<AVCodecParameters>? {

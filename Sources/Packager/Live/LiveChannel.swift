@@ -117,7 +117,7 @@ public final class LiveChannel {
             switch end {
             case .interrupted: break
             case .endOfFile:
-                if options.isFileInput && !options.loop { interrupt.raise() }
+                if (options.isFileInput || session.endIsFinal) && !options.loop { interrupt.raise() }
             case .failed(let error):
                 publisher.metrics?.inputError()
                 log.error(.input, ["action": "lost", "error": .string(String(describing: error))])

@@ -55,6 +55,8 @@ public struct LiveOptions {
     /// channel ends first): hls.js joining a 2-target playlist froze at its end.
     public var minStartSegments = 3
     public var legacyDialects: [LegacyCueDialect] = []
+    /// Stitched HLS inputs (`--input-hls`, or a playlist given with -i): rules and overrides.
+    public var stitched = StitchedOptions()
 
     public init() {}
 

@@ -11,7 +11,7 @@ final class LiveSession {
     private let options: LiveOptions
     private let interrupt: InterruptFlag
     private let stallSeconds: Double
-    private let reader: InputReader
+    private let reader: EventSource
     /// A jump larger than this between consecutive video timestamps is a timestamp reset.
     private static let resetThreshold: Int64 = 10 * 90_000
 
@@ -21,11 +21,17 @@ final class LiveSession {
         self.stallSeconds = stallSeconds
         interrupt.interrupt(after: Date().addingTimeInterval(max(stallSeconds, 10)))
         defer { interrupt.interrupt(after: nil) }
-        reader = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
-                                 interrupt: interrupt, mode: .media)
+        if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
+            reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
+        } else {
+            reader = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
+                                     interrupt: interrupt, mode: .media)
+        }
     }
 
     var formatName: String { reader.streams.formatName }
+    /// The input ends the presentation when it ends (a stitched playlist's EXT-X-ENDLIST).
+    var endIsFinal: Bool { reader is StitchedLiveSource }
 
     func run(publisher: LivePublisher, discontinuity: Bool) -> End {
         var epoch: Epoch
@@ -53,7 +59,7 @@ final class LiveSession {
                         if let last = epoch.lastVideo, abs(p.pts - last) > Self.resetThreshold {
                             publisher.log.warn(.input, ["action": "timestamp_reset", "from": .int(Int(last)), "to": .int(Int(p.pts))])
                             try epoch.finish()
-                            reader.resetClock()
+                            (reader as? InputReader)?.resetClock()
                             epoch = try Epoch(options: options, streams: reader.streams, publisher: publisher, discontinuity: true)
                             pacing = nil
                             continue

@@ -164,7 +164,7 @@ final class SegmentAssembler: SegmentAssembling {
         }
         var next: [Output] = []
         for edge in cut.opens {
-            let out = try outputs[edge.target] ?? makeOutput(edge.target)
+            let out = try outputs[edge.target] ?? makeOutput(edge.target, at: cut.at)
             outputs[edge.target] = out
             try begin(out, at: edge.ticks)
             next.append(out)
@@ -174,14 +174,18 @@ final class SegmentAssembler: SegmentAssembling {
         applied += cut.records
     }
 
-    private func makeOutput(_ target: OutputTarget) throws -> Output {
+    /// An output's muxer takes the codec parameters of the media it starts with (a stitched span
+    /// may have its own), and only the audio streams that media has.
+    private func makeOutput(_ target: OutputTarget, at ticks: Int64) throws -> Output {
         let label: String
         switch target {
         case .primary: label = "primary"
         case .asset(let key): label = "asset piece \(key.piece) of span \(key.span)"
         }
-        return Output(muxer: try SegmentMuxer(format: config.format, parameters: parameters,
-                                              streams: [videoIndex] + audioIndices, label: label), target: target)
+        let inForce = parameters.inForce(at: ticks)
+        let audio = audioIndices.prefix { inForce.parameters(of: $0) != nil }
+        return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce,
+                                              streams: [videoIndex] + audio, label: label), target: target)
     }
 
     private func begin(_ out: Output, at ticks: Int64) throws {

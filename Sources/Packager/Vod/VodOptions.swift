@@ -27,6 +27,8 @@ public struct VodOptions {
     /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
     /// level path only — libavformat 5.1 cannot write SCTE-35.
     public var scte35Passthrough = true
+    /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
+    public var stitched = StitchedOptions()
 
     /// Documented default PDT when neither `--start-date` nor the input gives one.
     public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z

@@ -1,6 +1,7 @@
 import CueDetect
 import DateRangeWriter
 import Foundation
+import Primitives
 
 /// `pkgctl vod`: the shared stages arranged for a recorded programme. One pass on two threads —
 /// the InputReader (demux with the TS scanner on the tee) on one, span routing, cutting,
@@ -21,15 +22,21 @@ public enum VodPipeline {
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        // A playlist (judged by its bytes) is a stitched presentation with its own source.
+        if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        // A TS file whose timestamps reset at spliced spans is re-timed into one timeline.
+        if let stitched = try StitchedFileSource.open(input, options: options) {
+            return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
+        }
         let reader = try InputReader(url: input, mode: .media)
         if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
-            return try run(source: source, sink: sink, options: options, threaded: false) { collector in
+            return try run(source: source, sink: sink, options: options, threaded: false, assemblers: { collector in
                 let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough) {
                     collector.directPath(for: $0, rendition: $1, index: $2)
                 }
                 source.oldestNeeded = { [unowned assembler] in assembler.oldestNeededOffset }
                 return [assembler]
-            }
+            })
         }
         return try run(source: reader, sink: sink, options: options)
     }
@@ -45,10 +52,13 @@ public enum VodPipeline {
         return try TSEventSource(path: input, probed: probed.streams)
     }
 
-    /// The VOD arrangement over any event source; `assemblers` makes the muxing back end (the
-    /// libavformat one unless told otherwise). `threaded`: read on a thread of its own.
+    /// The VOD arrangement over any event source. `threaded`: read on a thread of its own;
+    /// `assemblers` makes the muxing back end (the libavformat one unless told otherwise).
+    /// `extendReport` may replace report.json's content (a stitched source adds why each span is
+    /// what it is); it runs before anything is committed, so a failure there leaves no output.
     static func run(source reader: EventSource, sink: PublishSink, options: VodOptions, threaded: Bool = true,
-                    assemblers: ((VodCollector) -> [SegmentAssembling])? = nil) throws -> VodReport {
+                    assemblers: ((VodCollector) -> [SegmentAssembling])? = nil,
+                    extendReport: ((VodReport) throws -> JSONValue)? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
         let collector = VodCollector(sink: sink, format: options.segmentFormat)
@@ -74,7 +84,11 @@ public enum VodPipeline {
         guard sink.stats.failures == 0 else {
             throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored; no playlist was published")
         }
-        for file in built.files { try sink.put(file.data, name: file.name, kind: file.kind) }
+        var files = built.files
+        if let extendReport, let i = files.firstIndex(where: { $0.name == OutputLayout.report }) {
+            files[i].data = Data((try extendReport(built.report).serialized(pretty: true) + "\n").utf8)
+        }
+        for file in files { try sink.put(file.data, name: file.name, kind: file.kind) }
         try sink.commit()
         return built.report
     }

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// One MPEG-TS file made of stitched parts back to back (the segments of a StitchedMedia
+/// presentation concatenated byte for byte, as an SSAI recording): its timestamps reset at each
+/// inserted span, and nothing else signals them.
+final class StitchedFileTests: XCTestCase {
+    private let parts: [StitchedMedia.Part] = [.content(4), .ad(2), .content(4), .ad(2, width: 160, height: 90), .content(2)]
+
+    private func stitchedFile(in root: URL) throws -> URL {
+        let made = try StitchedMedia.make(parts)
+        let file = root.appendingPathComponent("stitched.ts")
+        var bytes = Data()
+        for segment in try StitchedLines.segments(of: made.playlist, prefix: "") {
+            bytes += try Data(contentsOf: made.playlist.deletingLastPathComponent().appendingPathComponent(segment.uri))
+        }
+        try bytes.write(to: file)
+        return file
+    }
+
+    func testTimestampResetsInOneTSFileMarkTheInsertedSpans() throws {
+        let root = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = try stitchedFile(in: root)
+        XCTAssertEqual(TimestampResetScan.runs(of: file.path)?.count, 5)
+        let c = try StitchedConversion.run(file)
+        let spans = try c.stitchedSpans()
+        XCTAssertEqual(spans.map { $0["kind"] as? String }, ["content", "ad", "content", "ad", "content"])
+        XCTAssertEqual(spans.map { $0["content_position"] as? Double }, [0, 4, 4, 8, 8])
+        let primary = try c.playlist()
+        XCTAssertEqual(primary.totalDuration, 10, accuracy: 2.0 / 25)
+        XCTAssertFalse(primary.lines.contains("#EXT-X-DISCONTINUITY"))
+        let base = try XCTUnwrap(primary.firstProgramDateTime).timeIntervalSince1970
+        let starts = primary.interstitials.compactMap { $0["START-DATE"].flatMap(ISODate.parse) }.map { $0.timeIntervalSince1970 - base }
+        XCTAssertEqual(starts.count, 2)
+        for (start, expected) in zip(starts, [4.0, 8.0]) { XCTAssertEqual(start, expected, accuracy: 1.0 / 25) }
+        XCTAssertEqual(try c.validationErrors(), [])
+        c.cleanUp()
+    }
+
+    func testAFileWhoseTimestampsNeverResetIsReadAsBefore() throws {
+        XCTAssertEqual(TimestampResetScan.runs(of: TestMedia.stitchedTS.path)?.count, 1)
+        XCTAssertNil(try StitchedFileSource.open(TestMedia.stitchedTS.path, options: VodOptions()))
+    }
+}
