@@ -11,9 +11,9 @@ extension SpanTracker {
                 stats.repeats += 1
                 return []
             }
-            return [open(kind: signal.kind, eventID: signal.index, source: .stitched, cue: cue,
-                         plannedDurationTicks: signal.plannedDurationTicks, autoReturns: false,
-                         isContainer: signal.isContainer)]
+            return open(kind: signal.kind, eventID: signal.index, source: .stitched, cue: cue,
+                        plannedDurationTicks: signal.plannedDurationTicks, autoReturns: false,
+                        isContainer: signal.isContainer)
         case .end:
             guard let existing else {
                 countOrphan(.stitched, eventID: signal.index, isCancel: false)

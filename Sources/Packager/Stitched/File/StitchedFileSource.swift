@@ -61,17 +61,22 @@ final class StitchedFileSource: EventSource {
         for event in events {
             switch event {
             case .packet(let p):
-                let run = advance(p.packet.streamIndex, dts: p.dts)
+                // The reader demuxes with libavformat, so every packet is an AVPacket.
+                guard case .av(let packet) = p.payload else {
+                    out.append(event)
+                    continue
+                }
+                let run = advance(packet.streamIndex, dts: p.dts)
                 let offset = layout.runs[run].offsetTicks
                 let pts = p.pts + offset, dts = p.dts + offset
-                p.packet.retime(pts: pts, dts: dts, duration: p.duration, streamIndex: p.packet.streamIndex)
+                packet.retime(pts: pts, dts: dts, duration: p.duration, streamIndex: packet.streamIndex)
                 if p.role == .video(rendition: 0) {
                     videoRun = run
                     out += due(through: pts)
                     if firstVideoTicks == nil { firstVideoTicks = pts }
                     lastVideoEnd = max(lastVideoEnd ?? pts, pts + max(p.duration, 0))
                 }
-                out.append(.packet(MediaPacket(packet: p.packet, role: p.role, pts: pts, dts: dts)))
+                out.append(.packet(MediaPacket(packet: packet, role: p.role, pts: pts, dts: dts)))
             case .cue(var cue):
                 let offset = layout.runs[videoRun].offsetTicks
                 cue.effectiveTicks = cue.effectiveTicks.map { $0 + offset }
