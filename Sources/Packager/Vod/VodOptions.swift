@@ -27,6 +27,9 @@ public struct VodOptions {
     /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
     /// level path only — libavformat 5.1 cannot write SCTE-35.
     public var scte35Passthrough = true
+    /// Called on the reading thread whenever the read moved on (more bytes, or more media), for
+    /// a progress display; must be quick and thread-safe.
+    public var progress: ((InputProgress) -> Void)?
 
     /// Documented default PDT when neither `--start-date` nor the input gives one.
     public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z
