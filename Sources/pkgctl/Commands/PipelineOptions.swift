@@ -1,60 +1,53 @@
 import Foundation
 import Packager
 
-/// Flags as a pipeline configuration of their own, merged over `--config`'s: every flag sets the
-/// configuration key it stands for and is recorded as that key's origin, so a value the mode
-/// refuses is reported under the flag the user typed.
-enum ConfigFlags {
-    /// Flags `pkgctl vod` and `pkgctl live` share.
-    static let sharedValued: Set<String> = ["--config", "--segment-format", "--segment-duration", "--placement",
-                                            "--asset-base-url", "--sidecar", "--recap-pattern", "--asset-list-template"]
+/// An invocation of `vod` or `live`: flags as a pipeline configuration of their own, merged over
+/// the one `--config` names.
+protocol PipelineInvocation: ConfiguringInvocation {
+    var configPath: String? { get set }
+}
 
-    /// The configuration `--config` names (if any) with the flags on top.
-    static func configuration(_ parsed: Arguments, apply flags: (inout PipelineConfiguration) throws -> Void) throws -> PipelineConfiguration {
-        let file = try parsed.value("--config").map { try PipelineConfiguration.load(path: $0) } ?? PipelineConfiguration()
-        var overrides = PipelineConfiguration()
-        try shared(parsed, into: &overrides)
-        try flags(&overrides)
-        return file.merging(overrides)
+/// The options `pkgctl vod` and `pkgctl live` share. Each sets the configuration key it stands
+/// for (see `Option.setting`); defaults come from the mode's own options value in Packager.
+enum PipelineOptions {
+    struct Defaults {
+        var segmentFormat: SegmentMuxerFormat
+        var segmentDuration: Double
+        var placement: Placement
+        var assetBaseURL: String
     }
 
-    private static func shared(_ parsed: Arguments, into c: inout PipelineConfiguration) throws {
-        if let f = parsed.value("--segment-format") {
-            guard let format = SegmentMuxerFormat(rawValue: f) else {
-                throw Arguments.Problem.badValue(option: "--segment-format", value: f, expected: "ts or fmp4")
-            }
-            c.segments.format = format
-            c.note("segments.format", from: "--segment-format")
-        }
-        if let d = try parsed.number("--segment-duration") {
-            c.segments.duration = d
-            c.note("segments.duration", from: "--segment-duration")
-        }
-        if let p = parsed.value("--placement") {
-            guard let placement = Placement(rawValue: p) else {
-                throw Arguments.Problem.badValue(option: "--placement", value: p, expected: "strip or overlay")
-            }
-            c.placementDefault = placement
-            c.note("placement.default", from: "--placement")
-        }
-        if let base = parsed.value("--asset-base-url") {
-            guard let url = BaseURL.parse(base) else {
-                throw Arguments.Problem.badValue(option: "--asset-base-url", value: base, expected: "an absolute http(s) URL")
-            }
-            c.output.assetBaseURL = url
-            c.note("output.asset_base_url", from: "--asset-base-url")
-        }
-        if let sidecar = parsed.value("--sidecar") {
-            c.cues.sidecar = URL(fileURLWithPath: sidecar)
-            c.note("cues.sidecar", from: "--sidecar")
-        }
-        if let pattern = parsed.value("--recap-pattern") {
-            c.cues.recapPattern = pattern
-            c.note("cues.recap_pattern", from: "--recap-pattern")
-        }
-        if let template = parsed.value("--asset-list-template") {
-            c.interstitials["ad", default: InterstitialRuleOverride()].assetListTemplate = template
-            c.note("interstitials.ad.asset_list_template", from: "--asset-list-template")
-        }
+    static func shared<I: PipelineInvocation>(_ d: Defaults) -> [Option<I>] { [
+        .value("--config", .file("FILE"), "pipeline configuration (JSON, see the README); flags override it") {
+            $0.configPath = $1.text
+        },
+        .setting("--segment-format", .choice(OptionValue.words(SegmentMuxerFormat.self)), key: "segments.format",
+                 default: d.segmentFormat.rawValue,
+                 "MPEG-TS (PAT/PMT in each segment) or CMAF fMP4 (init.mp4 + EXT-X-MAP)") { $0.segments.format = try $1.word(SegmentMuxerFormat.self) },
+        .setting("--segment-duration", .number("S"), key: "segments.duration", default: DefaultText.number(d.segmentDuration),
+                 "cut target in seconds; cuts at keyframes, forced at every span edge") { $0.segments.duration = try $1.number() },
+        .setting("--placement", .choice(OptionValue.words(Placement.self)), key: "placement.default",
+                 default: d.placement.rawValue,
+                 "strip: the span leaves the primary (re-timed to stay continuous) and an interstitial sits at the splice; "
+                 + "overlay: the primary keeps it and the interstitial covers it") { $0.placementDefault = try $1.word(Placement.self) },
+        .setting("--asset-base-url", .text("URL"), key: "output.asset_base_url", default: d.assetBaseURL,
+                 "absolute base of the interstitial asset URIs") {
+            guard let url = BaseURL.parse($1.text) else { throw $1.bad("an absolute http(s) URL") }
+            $0.output.assetBaseURL = url
+        },
+        .setting("--sidecar", .file("FILE"), key: "cues.sidecar", CueHelp.sidecar) { $0.cues.sidecar = URL(fileURLWithPath: $1.text) },
+        .setting("--recap-pattern", .text("REGEX"), key: "cues.recap_pattern", default: CueHelp.recapDefault, CueHelp.recapPattern) {
+            $0.cues.recapPattern = $1.text
+        },
+        .setting("--asset-list-template", .text("URL"), key: "interstitials.ad.asset_list_template",
+                 "ads point at an ad-decision server: X-ASSET-LIST from URL with {id}, {duration}, {kind} filled in") {
+            $0.interstitials["ad", default: InterstitialRuleOverride()].assetListTemplate = $1.text
+        },
+    ] }
+
+    /// The configuration `--config` names (if any) with the flags on top.
+    static func configuration(_ invocation: PipelineInvocation) throws -> PipelineConfiguration {
+        let file = try invocation.configPath.map { try PipelineConfiguration.load(path: $0) } ?? PipelineConfiguration()
+        return file.merging(invocation.configuration)
     }
 }

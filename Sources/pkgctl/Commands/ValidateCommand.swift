@@ -5,15 +5,6 @@ import Packager
 /// `pkgctl validate --watch PLAYLIST_OR_URL [--duration S] [options]`.
 /// Exit 0 when no error finding (and no warning with --strict), 1 otherwise, 2 on usage problems.
 enum ValidateCommand {
-    static let usage = """
-        usage: pkgctl validate PLAYLIST_OR_DIR_OR_URL [--map URL_PREFIX=DIR]... [--format text|json]
-                               [--media[=on|off]] [--profile all|hlsjs|avfoundation|shaka|media3|bitmovin|apple-podcasts]...
-                               [--strict] [--max-fetch N] [--max-playlist-bytes N] [--max-line-bytes N]
-                               [--max-findings-per-rule N]
-               pkgctl validate --live V1 V2 ... [options]
-               pkgctl validate --watch PLAYLIST_OR_URL [--duration S] [options]
-        """
-
     struct Options {
         var inputs: [String] = []
         var format = FindingFormatter.Format.text
@@ -21,16 +12,65 @@ enum ValidateCommand {
         var watch = false
         var duration: Double?
         var strict = false
+        var quiet = false
         var validate = ValidateOptions(media: .auto)
     }
+
+    static let options: [Option<Options>] = [
+        .value("--map", .text("URL_PREFIX=DIR"), repeatable: true, "read absolute URIs under URL_PREFIX from DIR (e.g. assets)") {
+            $0.validate.maps.append(try URLMapping.parse($1.text))
+        },
+        .value("--format", .choice(["text", "json"]), default: "text",
+               "'file:line: severity [rule] message (source; breaks: …)' lines, or one JSON object per finding") {
+            $0.format = $1.text == "json" ? .json : .text
+        },
+        .value("--media", .optionalChoice(["on", "off"]), default: "on for local inputs, off for URLs",
+               "probe every listed segment, init section and asset segment with libavformat") {
+            $0.validate.media = $1.text == "on" ? .on : .off
+        },
+        .value("--profile", .choice(["all"] + ValidationProfile.allCases.map(\.rawValue)), repeatable: true,
+               "add the rules a player or distribution target enforces beyond the spec; all = every player") {
+            guard let profiles = ValidationProfile.parse($1.text) else { throw $1.bad("a profile") }
+            $0.validate.profiles.formUnion(profiles)
+        },
+        .flag("--strict", "warnings fail too (exit 1)") { $0.strict = true },
+        .value("--max-fetch", .number("N"), default: DefaultText.number(ValidateOptions.defaultMaxFetch),
+               "most http(s) requests in one run; what is left is one warning") { $0.validate.maxFetch = try $1.wholeNumber(atLeast: 0) },
+        .value("--max-playlist-bytes", .number("N"), default: DefaultText.number(ReadLimits.defaultPlaylistBytes),
+               "refuse a playlist or asset list above N bytes") {
+            $0.validate.limits.maxPlaylistBytes = Int64(try $1.wholeNumber(atLeast: 1))
+        },
+        .value("--max-line-bytes", .number("N"), default: DefaultText.number(ReadLimits.defaultLineBytes),
+               "skip (and report) a line above N bytes") { $0.validate.limits.maxLineBytes = try $1.wholeNumber(atLeast: 1) },
+        .value("--max-findings-per-rule", .number("N"), default: DefaultText.number(ReadLimits.defaultFindingsPerRule),
+               "findings printed per rule and file, then '… and N more' (0: all)") {
+            $0.validate.limits.maxFindingsPerRule = try $1.wholeNumber(atLeast: 0)
+        },
+        .flag("--live", "the inputs are successive versions of one live playlist: sequence arithmetic, window, date ranges kept") {
+            $0.live = true
+        },
+        .flag("--watch", "poll a live playlist at its pace until EXT-X-ENDLIST, SIGINT or --duration; findings as they appear") {
+            $0.watch = true
+        },
+        .value("--duration", .number("S"), "with --watch: stop after S seconds") {
+            $0.duration = try $1.positive("a positive number of seconds")
+        },
+        .flag("--quiet", aliases: ["-q"], "no summary line on stderr") { $0.quiet = true },
+    ]
+
+    static let entry = CommandEntry(
+        name: "validate",
+        synopsis: ["PLAYLIST_OR_DIR_OR_URL [options]", "--live V1 V2 ... [options]", "--watch PLAYLIST_OR_URL [--duration S] [options]"],
+        summary: "check playlists, their assets and their media against the HLS and interstitial rules (exit 1 on errors)",
+        options: options.map(\.spec), positionals: .files, run: run)
 
     static func run(_ args: [String]) -> Int32 {
         let options: Options
         do {
-            options = try parse(args)
+            guard let parsed = try parse(args) else { return entry.printHelp() }
+            options = parsed
         } catch {
-            Console.error("pkgctl validate: \(PrintableText.escaped("\(error)"))\n\(usage)")
-            return ExitCode.usage
+            return entry.usageFailure(error)
         }
         if options.watch { return watch(options) }
         let findings: [Finding]
@@ -43,7 +83,7 @@ enum ValidateCommand {
             return ExitCode.usage
         }
         Console.out(FindingFormatter.render(findings, as: options.format))
-        if options.format == .text {
+        if options.format == .text, !options.quiet {
             Console.error("pkgctl validate: " + FindingFormatter.summary(findings))
         }
         return exitCode(findings, strict: options.strict)
@@ -54,55 +94,19 @@ enum ValidateCommand {
         return failing ? ExitCode.failure : ExitCode.ok
     }
 
-    static func parse(_ args: [String]) throws -> Options {
-        // `--media` alone means on; the scanner wants a value, so give it one.
-        let args = args.map { $0 == "--media" ? "--media=on" : $0 }
-        let arguments = try Arguments(args, valued: ["--map", "--format", "--media", "--profile", "--max-fetch", "--duration",
-                                                     "--max-playlist-bytes", "--max-line-bytes", "--max-findings-per-rule"],
-                                      switches: ["--live", "--watch", "--strict"])
-        var options = Options(inputs: arguments.positionals)
-        options.live = arguments.has("--live")
-        options.watch = arguments.has("--watch")
-        options.strict = arguments.has("--strict")
-        options.validate.maps = try arguments.all("--map").map(URLMapping.parse)
-        options.format = try arguments.choice("--format", among: ["text", "json"], default: "text") == "json" ? .json : .text
-        if let media = arguments.value("--media") {
-            guard let mode = ValidateOptions.Media(rawValue: media), mode != .auto else {
-                throw Arguments.Problem.badValue(option: "--media", value: media, expected: "on or off")
-            }
-            options.validate.media = mode
-        }
-        for text in arguments.all("--profile") {
-            guard let profiles = ValidationProfile.parse(text) else {
-                throw Arguments.Problem.badValue(option: "--profile", value: text,
-                    expected: "one of all, " + ValidationProfile.allCases.map(\.rawValue).joined(separator: ", "))
-            }
-            options.validate.profiles.formUnion(profiles)
-        }
-        if let n = try count(arguments, "--max-fetch", minimum: 0) { options.validate.maxFetch = n }
-        if let n = try count(arguments, "--max-playlist-bytes", minimum: 1) { options.validate.limits.maxPlaylistBytes = Int64(n) }
-        if let n = try count(arguments, "--max-line-bytes", minimum: 1) { options.validate.limits.maxLineBytes = n }
-        if let n = try count(arguments, "--max-findings-per-rule", minimum: 0) { options.validate.limits.maxFindingsPerRule = n }
-        options.duration = try arguments.number("--duration")
-        if let duration = options.duration, duration <= 0 {
-            throw Arguments.Problem.badValue(option: "--duration", value: "\(duration)", expected: "a positive number of seconds")
-        }
-        if options.duration != nil, !options.watch { throw Arguments.Problem.unexpected("--duration (only with --watch)") }
-        if options.live, options.watch { throw Arguments.Problem.unexpected("--live with --watch") }
+    /// The options of a run; nil when help was asked for.
+    static func parse(_ args: [String]) throws -> Options? {
+        guard let parsed = try self.options.parse(args, into: Options()) else { return nil }
+        var options = parsed.invocation
+        options.inputs = parsed.positionals
+        if options.duration != nil, !options.watch { throw UsageError.conflict("--duration only applies with --watch") }
+        if options.live, options.watch { throw UsageError.conflict("--live and --watch do not go together") }
         if options.live {
-            guard options.inputs.count >= 2 else { throw Arguments.Problem.missingPositional("at least two playlist versions for --live") }
+            guard options.inputs.count >= 2 else { throw UsageError.missingPositional("at least two playlist versions for --live") }
         } else if options.inputs.count != 1 {
-            throw Arguments.Problem.missingPositional(options.inputs.isEmpty ? "PLAYLIST_OR_DIR_OR_URL" : "only one PLAYLIST_OR_DIR_OR_URL (or use --live)")
+            throw UsageError.missingPositional(options.inputs.isEmpty ? "PLAYLIST_OR_DIR_OR_URL" : "only one PLAYLIST_OR_DIR_OR_URL (or use --live)")
         }
         return options
-    }
-
-    private static func count(_ arguments: Arguments, _ name: String, minimum: Int) throws -> Int? {
-        guard let value = try arguments.number(name) else { return nil }
-        guard value >= Double(minimum), value <= 1e15, value == value.rounded() else {
-            throw Arguments.Problem.badValue(option: name, value: "\(value)", expected: "a whole number >= \(minimum)")
-        }
-        return Int(value)
     }
 
     /// Findings go out as they are found (one JSON object per line with --format json);
@@ -121,7 +125,7 @@ enum ValidateCommand {
         let outcome = watch.run(stop: stop, emit: { finding in
             Console.out((options.format == .json ? FindingFormatter.json(finding) : FindingFormatter.text(finding)) + "\n")
         })
-        if options.format == .text {
+        if options.format == .text, !options.quiet {
             Console.error("pkgctl validate: \(outcome.reads) version(s) read, \(outcome.errors) error(s), \(outcome.warnings) warning(s)"
                           + (outcome.ended ? ", ended (EXT-X-ENDLIST)" : ""))
         }

@@ -1,81 +1,87 @@
-/// A small command-line scanner: positional arguments, `--flag`, `--key value` and
-/// `--key=value`, repeated keys. Unknown options are usage errors naming the option.
-struct Arguments {
-    enum Problem: Error, CustomStringConvertible {
-        case unknownOption(String)
-        case missingValue(String)
-        case badValue(option: String, value: String, expected: String)
-        case missingPositional(String)
-        case unexpected(String)
-
-        var description: String {
-            switch self {
-            case .unknownOption(let o): return "unknown option '\(o)'"
-            case .missingValue(let o): return "option '\(o)' needs a value"
-            case .badValue(let o, let v, let e): return "option '\(o)': '\(v)' is not \(e)"
-            case .missingPositional(let what): return "missing \(what)"
-            case .unexpected(let a): return "unexpected argument '\(a)'"
-            }
-        }
+/// Splits a subcommand's arguments by its option table: positionals, and each option given, in
+/// the order given, with its value. `--key value`, `--key=value`, `-k value`; `--` ends the
+/// options. `-h`/`--help` anywhere before `--` wins over everything else (even a bad option), so
+/// help is always reachable. Choice values are checked here, against the table.
+struct ScannedArguments {
+    struct Occurrence {
+        let spec: OptionSpec
+        /// How the user spelled it (`-o` or `--output`): messages name what was typed.
+        let spelled: String
+        /// nil for a switch.
+        let value: String?
     }
 
-    private(set) var positionals: [String] = []
-    private var values: [String: [String]] = [:]
-    private var flags: Set<String> = []
+    var occurrences: [Occurrence] = []
+    var positionals: [String] = []
+    var helpRequested = false
+}
 
-    /// - Parameters:
-    ///   - valued: options that take a value (`--format`).
-    ///   - switches: options that do not (`--chapters`).
-    init(_ args: [String], valued: Set<String>, switches: Set<String>) throws {
+enum ArgumentScanner {
+    static func scan(_ args: [String], options: [OptionSpec]) throws -> ScannedArguments {
+        let table = spellingTable(options)
+        var scanned = ScannedArguments()
+        if args.prefix(while: { $0 != "--" }).contains(where: { OptionSpec.help.spellings.contains($0) }) {
+            scanned.helpRequested = true
+            return scanned
+        }
         var i = 0
         while i < args.count {
-            let a = args[i]
-            if a == "--" {
-                positionals.append(contentsOf: args[(i + 1)...])
+            let arg = args[i]
+            i += 1
+            if arg == "--" {
+                scanned.positionals += args[i...]
                 break
             }
-            if a.hasPrefix("--") || (a.hasPrefix("-") && a.count == 2 && a != "-") {
-                var name = a
-                var inline: String?
-                if let eq = a.firstIndex(of: "=") {
-                    name = String(a[..<eq])
-                    inline = String(a[a.index(after: eq)...])
-                }
-                if valued.contains(name) {
-                    if let inline {
-                        values[name, default: []].append(inline)
-                    } else {
-                        guard i + 1 < args.count else { throw Problem.missingValue(name) }
-                        values[name, default: []].append(args[i + 1])
-                        i += 1
-                    }
-                } else if switches.contains(name), inline == nil {
-                    flags.insert(name)
-                } else {
-                    throw Problem.unknownOption(name)
-                }
-            } else {
-                positionals.append(a)
+            guard looksLikeOption(arg) else {
+                scanned.positionals.append(arg)
+                continue
             }
-            i += 1
+            var spelled = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "=") {
+                spelled = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            guard let spec = table[spelled] else {
+                let long = table.keys.filter { $0.hasPrefix("--") }
+                throw UsageError.unknownOption(spelled, suggestion: spelled.hasPrefix("--") ? NearestName.suggest(spelled, among: long) : nil)
+            }
+            let value: String?
+            switch spec.value {
+            case .none:
+                if let inline { throw UsageError.unexpectedValue(option: spelled, value: inline) }
+                value = nil
+            case .optionalChoice(let words):
+                value = inline ?? words.first
+            default:
+                if let inline {
+                    value = inline
+                } else {
+                    guard i < args.count else { throw UsageError.missingValue(spelled) }
+                    value = args[i]
+                    i += 1
+                }
+            }
+            if let value, !spec.value.choices.isEmpty, !spec.value.choices.contains(value) {
+                throw UsageError.badValue(option: spelled, value: value,
+                                          expected: "one of " + spec.value.choices.joined(separator: ", "))
+            }
+            scanned.occurrences.append(.init(spec: spec, spelled: spelled, value: value))
         }
+        return scanned
     }
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
-
-    func choice(_ name: String, among options: [String], default d: String) throws -> String {
-        guard let v = value(name) else { return d }
-        guard options.contains(v) else {
-            throw Problem.badValue(option: name, value: v, expected: "one of " + options.joined(separator: ", "))
-        }
-        return v
+    /// `--anything`, or a two-character `-x`; `-` alone (stdin) and longer single-dash words
+    /// (`-12`) are positionals.
+    private static func looksLikeOption(_ arg: String) -> Bool {
+        arg.hasPrefix("--") || (arg.hasPrefix("-") && arg.count == 2 && arg != "-")
     }
 
-    func number(_ name: String) throws -> Double? {
-        guard let v = value(name) else { return nil }
-        guard let d = Double(v), d.isFinite else { throw Problem.badValue(option: name, value: v, expected: "a number") }
-        return d
+    private static func spellingTable(_ options: [OptionSpec]) -> [String: OptionSpec] {
+        var table: [String: OptionSpec] = [:]
+        for spec in options {
+            for spelling in spec.spellings { table[spelling] = spec }
+        }
+        return table
     }
 }
