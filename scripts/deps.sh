@@ -4,7 +4,7 @@
 set -euo pipefail
 want=(pkg-config libavformat-dev libavcodec-dev libavutil-dev)
 if [ "${1:-build}" = test ]; then
-  want+=(ffmpeg python3 python3-yaml nginx-light librsvg2-bin systemd)
+  want+=(ffmpeg python3 python3-yaml nginx-light librsvg2-bin systemd zsh man-db groff-base)
 fi
 missing=()
 for p in "${want[@]}"; do

@@ -5,60 +5,78 @@ import Packager
 /// worker process of this binary (`--batch-worker`, internal). Prints one JSON line per title
 /// as it ends, then a summary line. Exit statuses: BatchSummary.Exit (docs/deploy.md).
 enum BatchCommand {
-    private static let batchValued: Set<String> = ["--batch", "-j", "--jobs", "--shard", "--batch-worker"]
-    /// Flags a worker is given again so it resolves the same settings as the batch.
-    private static let forwarded: [String] = ConfigFlags.sharedValued.union(["--start-date"]).sorted()
+    /// The batch options of one `pkgctl vod` invocation.
+    struct Settings {
+        var jobs: String?
+        var parallel: Int?
+        var shard: String?
+        var force = false
+        var keepGoing = false
+        var list = false
+        var worker: String?
 
-    static func applies(to args: [String]) -> Bool {
-        args.contains { $0 == "--batch" || $0.hasPrefix("--batch=") || $0 == "--batch-worker" || $0.hasPrefix("--batch-worker=") }
+        var applies: Bool { jobs != nil || worker != nil }
     }
 
-    static func run(_ args: [String]) -> Int32 {
-        let parsed: Arguments
-        let base: PipelineConfiguration
-        do {
-            parsed = try Arguments(args, valued: VodCommand.valued.union(batchValued),
-                                   switches: ["--chapters", "--force", "--keep-going", "--list"])
-            if let unexpected = parsed.positionals.first { throw Arguments.Problem.unexpected(unexpected) }
-            if let flag = ["-o", "--output"].first(where: { parsed.value($0) != nil }) {
-                throw Arguments.Problem.badValue(option: flag, value: parsed.value(flag) ?? "",
-                                                 expected: "allowed with --batch: each title's output is in JOBS")
-            }
-            base = try VodCommand.configuration(parsed)
-        } catch {
-            Console.error("pkgctl vod: \(error)")
-            return ExitCode.usage
+    private static let names: Set<String> = ["--batch", "--jobs", "--shard", "--force", "--keep-going", "--list", "--batch-worker"]
+
+    static let options: [Option<VodCommand.Invocation>] = [
+        .value("--batch", .file("JOBS|-"), "convert every title of a JSON-lines job list (- reads stdin); see docs/deploy.md") {
+            $0.batch.jobs = $1.text
+        },
+        .value("--jobs", .number("N"), aliases: ["-j"], default: "the processor count", "with --batch: titles converted at once") {
+            let n = try $1.wholeNumber(atLeast: 1)
+            guard n <= 1024 else { throw $1.bad("a number of titles at once from 1 to 1024") }
+            $0.batch.parallel = n
+        },
+        .value("--shard", .text("I/N"), "with --batch: only titles whose line index mod N is I") { $0.batch.shard = $1.text },
+        .flag("--force", "with --batch: convert titles whose output is already up to date") { $0.batch.force = true },
+        .flag("--keep-going", "with --batch: exit 3 rather than 1 when some titles failed and the others are done") {
+            $0.batch.keepGoing = true
+        },
+        .flag("--list", "with --batch: print the shard's titles with their resolved settings; convert nothing") { $0.batch.list = true },
+        .value("--batch-worker", .text("JSON"), "internal: one title of a batch (started by the batch itself)") {
+            $0.batch.worker = $1.text
+        },
+    ]
+
+    /// Runs the batch (or one worker). Throws usage errors; returns the batch's exit status.
+    static func run(_ parsed: ParsedCommand<VodCommand.Invocation>, arguments: [String]) throws -> Int32 {
+        let settings = parsed.invocation.batch
+        if let unexpected = parsed.positionals.first { throw UsageError.unexpected(unexpected) }
+        if parsed.invocation.output != nil {
+            throw UsageError.badValue(option: "--output", value: parsed.invocation.output ?? "",
+                                      expected: "no output with --batch: each title's output is in JOBS")
         }
-        if let assignment = parsed.value("--batch-worker") { return worker(assignment, base: base) }
-        return batch(parsed, base: base)
+        let base = try PipelineOptions.configuration(parsed.invocation)
+        if let assignment = settings.worker { return worker(assignment, base: base) }
+        return try batch(settings, base: base, workerArguments: try workerArguments(arguments))
     }
 
-    private static func batch(_ parsed: Arguments, base: PipelineConfiguration) -> Int32 {
-        let list: BatchJobList
+    private static func batch(_ settings: Settings, base: PipelineConfiguration, workerArguments: [String]) throws -> Int32 {
+        guard let jobs = settings.jobs else { throw UsageError.missingPositional("--batch JOBS") }
         let shard: BatchShard
-        let parallel: Int
+        let list: BatchJobList
         do {
-            guard let jobs = parsed.value("--batch") else { throw Arguments.Problem.missingValue("--batch") }
-            shard = try parsed.value("--shard").map { try BatchShard(parsing: $0) } ?? .whole
-            parallel = try jobCount(parsed)
+            shard = try settings.shard.map { try BatchShard(parsing: $0) } ?? .whole
             list = try BatchJobList.load(path: jobs)
         } catch let error as BatchError {
-            Console.error("pkgctl vod: \(error)")
-            if case .jobsUnreadable = error { return ExitCode.failure }
-            return ExitCode.usage
-        } catch {
-            Console.error("pkgctl vod: \(error)")
-            return ExitCode.usage
+            if case .jobsUnreadable = error {
+                Console.error("pkgctl vod: \(error)")
+                return ExitCode.failure
+            }
+            throw error
         }
         let entries = shard.select(list.entries)
-        if parsed.has("--list") {
+        if settings.list {
             let listing = BatchListing.lines(entries, list: list, base: base)
             for line in listing.lines { Console.out(line + "\n") }
             return listing.valid ? ExitCode.ok : ExitCode.failure
         }
-        let settings = BatchRunner.Settings(parallel: parallel, force: parsed.has("--force"),
-                                            executable: executable(), workerArguments: workerArguments(parsed))
-        let runner = BatchRunner(list: list, entries: entries, shard: shard, base: base, settings: settings) { result in
+        let runner = BatchRunner(list: list, entries: entries, shard: shard, base: base,
+                                 settings: .init(parallel: settings.parallel ?? ProcessInfo.processInfo.activeProcessorCount,
+                                                 force: settings.force, executable: executable(),
+                                                 workerArguments: workerArguments)) { result in
             Console.out(result.json.serialized() + "\n")
         }
         let signals = ShutdownSignals { request in runner.stop(reason: request.signalName) }
@@ -68,7 +86,7 @@ enum BatchCommand {
         }
         let summary = runner.run()
         Console.out(summary.json.serialized() + "\n")
-        return summary.exitCode(keepGoing: parsed.has("--keep-going"))
+        return summary.exitCode(keepGoing: settings.keepGoing)
     }
 
     /// The worker side: one title, its result as one JSON line on stdout; exit 1 when it failed.
@@ -85,16 +103,13 @@ enum BatchCommand {
         return result.status == .failed ? ExitCode.failure : ExitCode.ok
     }
 
-    private static func jobCount(_ parsed: Arguments) throws -> Int {
-        guard let text = parsed.value("-j") ?? parsed.value("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
-        guard let n = Int(text), n >= 1, n <= 1024 else {
-            throw Arguments.Problem.badValue(option: "-j", value: text, expected: "a number of titles at once from 1 to 1024")
+    /// The batch's own vod options, given again to each worker so it resolves the same settings
+    /// (`--name=value`, so no value can be taken for an option).
+    private static func workerArguments(_ arguments: [String]) throws -> [String] {
+        let scanned = try ArgumentScanner.scan(arguments, options: VodCommand.options.map(\.spec))
+        return scanned.occurrences.filter { !names.contains($0.spec.name) }.map { o in
+            o.value.map { "\(o.spec.name)=\($0)" } ?? o.spec.name
         }
-        return n
-    }
-
-    private static func workerArguments(_ parsed: Arguments) -> [String] {
-        forwarded.flatMap { flag in parsed.all(flag).map { "\(flag)=\($0)" } } + (parsed.has("--chapters") ? ["--chapters"] : [])
     }
 
     /// This very binary (a batch's workers all run the version the batch started with, even if

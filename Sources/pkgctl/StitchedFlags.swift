@@ -1,28 +1,26 @@
 import Foundation
 import Packager
 
-/// Flags for stitched HLS inputs, each setting its `stitched.*` configuration key.
+/// Options for stitched HLS inputs, each setting its `stitched.*` configuration key.
 enum StitchedFlags {
-    /// `--span-overrides FILE` (vod, live, cues).
-    static let valued: Set<String> = ["--span-overrides"]
+    static let overridesHelp = "JSON file giving spans of a stitched input their kind, by index or time range (last word on classification)"
 
-    static func apply(_ parsed: Arguments, to c: inout PipelineConfiguration) {
-        if let path = parsed.value("--span-overrides") {
-            c.stitched.overrides = URL(fileURLWithPath: path)
-            c.note("stitched.overrides", from: "--span-overrides")
-        }
-    }
+    /// `--span-overrides FILE` (vod, live).
+    static func shared<I: ConfiguringInvocation>() -> [Option<I>] { [
+        .setting("--span-overrides", .file("FILE"), key: "stitched.overrides", overridesHelp) {
+            $0.stitched.overrides = URL(fileURLWithPath: $1.text)
+        },
+    ] }
 
-    /// `--allow-no-spans`, `--coordinator-ranges FILE` (vod).
-    static func applyVod(_ parsed: Arguments, to c: inout PipelineConfiguration) {
-        apply(parsed, to: &c)
-        if parsed.has("--allow-no-spans") {
-            c.stitched.allowNoSpans = true
-            c.note("stitched.allow_no_spans", from: "--allow-no-spans")
-        }
-        if let path = parsed.value("--coordinator-ranges") {
-            c.stitched.coordinatorRanges = URL(fileURLWithPath: path)
-            c.note("stitched.coordinator_ranges", from: "--coordinator-ranges")
-        }
-    }
+    /// `--allow-no-spans`, `--coordinator-ranges FILE` (vod) beside the shared ones.
+    static func vod<I: ConfiguringInvocation>() -> [Option<I>] { shared() + [
+        .setting(flag: "--allow-no-spans", key: "stitched.allow_no_spans",
+                 "a stitched input in which no span is found is converted anyway (else it is refused)") {
+            $0.stitched.allowNoSpans = true
+        },
+        .setting("--coordinator-ranges", .file("FILE"), key: "stitched.coordinator_ranges",
+                 "write the primary's inserted-span time ranges (overlay) for a SharePlay coordinator") {
+            $0.stitched.coordinatorRanges = URL(fileURLWithPath: $1.text)
+        },
+    ] }
 }

@@ -14,9 +14,12 @@ final class InBandCueFeed {
     var latestVideoTicks: Int64? { assembler.latestVideoTicks }
     var scanStats: TSScanStats { scanner.stats }
     var reconcileStats: SectionReconciler.Stats { reconciler.stats }
+    /// Every byte of input seen so far (for progress).
+    private(set) var bytesObserved: Int64 = 0
 
     /// The tee observer: bytes as libavformat reads them.
     func observe(_ bytes: UnsafeRawBufferPointer) {
+        bytesObserved += Int64(bytes.count)
         scanner.feed(bytes, into: &events)
     }
 

@@ -7,7 +7,13 @@ import Foundation
 protocol EventSource: AnyObject {
     var streams: InputStreams { get }
     var firstVideoTicks: Int64? { get }
+    /// How far the source has read (nil: it does not measure).
+    var progress: InputProgress? { get }
     func next() throws -> [PipelineEvent]?
+}
+
+extension EventSource {
+    var progress: InputProgress? { nil }
 }
 
 /// The one read loop of every mode (vod, live, cues, and the HLS source after it): libavformat
@@ -30,6 +36,7 @@ final class InputReader: EventSource {
     private var clock: PacketClock
     private var wanted: Set<Int>
     private var lastVideoEnd: Int64?
+    private var firstVideoPTS: Int64?
     private var ended = false
 
     init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil, mode: Mode) throws {
@@ -62,6 +69,7 @@ final class InputReader: EventSource {
     var scanStats: TSScanStats { feed.scanStats }
     var reconcileStats: SectionReconciler.Stats { feed.reconcileStats }
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
+    var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
 
     /// The events of the next read; at the end of input the last cues and `.end`, then nil.
     func next() throws -> [PipelineEvent]? {
@@ -88,6 +96,7 @@ final class InputReader: EventSource {
             if rendition == 0 {
                 let end = pts + max(packet.duration, 0)
                 lastVideoEnd = max(lastVideoEnd ?? end, end)
+                firstVideoPTS = min(firstVideoPTS ?? pts, pts)
             }
             events.append(.packet(MediaPacket(packet: packet, role: .video(rendition: rendition), pts: pts, dts: dts)))
         } else {

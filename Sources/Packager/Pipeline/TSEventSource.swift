@@ -16,6 +16,7 @@ final class TSEventSource: EventSource {
     private var slice = 0
     private var units: [TSAccessUnit] = []
     private var lastVideoEnd: Int64?
+    private var firstVideoPTS: Int64?
     private var ended = false
     /// Where the assembler still needs input from; everything before it is unmapped.
     var oldestNeeded: () -> Int64? = { nil }
@@ -34,6 +35,7 @@ final class TSEventSource: EventSource {
     }
 
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
+    var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
 
     func next() throws -> [PipelineEvent]? {
         guard !ended else { return nil }
@@ -64,6 +66,7 @@ final class TSEventSource: EventSource {
         if role == .video(rendition: 0), unit.pts != nil {
             let end = pts + max(unit.duration, 0)
             lastVideoEnd = max(lastVideoEnd ?? end, end)
+            firstVideoPTS = min(firstVideoPTS ?? pts, pts)
         }
         // Video and audio without a timestamp cannot be placed by time: they go by position.
         let placed: MediaPacket.Role = unit.pts == nil && role != .passthrough ? .passthrough : role

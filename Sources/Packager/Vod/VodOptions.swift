@@ -29,6 +29,9 @@ public struct VodOptions {
     public var scte35Passthrough = true
     /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
     public var stitched = StitchedOptions()
+    /// Called on the reading thread whenever the read moved on (more bytes, or more media), for
+    /// a progress display; must be quick and thread-safe.
+    public var progress: ((InputProgress) -> Void)?
 
     /// Documented default PDT when neither `--start-date` nor the input gives one.
     public static let fallbackStartDate = Date(timeIntervalSince1970: 946_684_800)   // 2000-01-01T00:00:00Z

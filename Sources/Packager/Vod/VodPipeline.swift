@@ -74,7 +74,9 @@ public enum VodPipeline {
                       external: try externalCues(options: options, streams: streams)),
             cuts, collector,
         ])
-        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain) : try ReaderThread.read(reader, into: chain)
+        let report = options.progress.map(ReaderThread.ProgressReport.init)
+        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: report)
+            : try ReaderThread.read(reader, into: chain, progress: report)
         try sink.flush(timeout: 600)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
         let notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
@@ -110,11 +112,27 @@ enum ReaderThread {
         case failed(Error)
     }
 
+    /// Hands `VodOptions.progress` the source's progress after each read that moved it (the
+    /// demuxer still yields media after the last byte is in, so media time counts too).
+    final class ProgressReport {
+        private let report: (InputProgress) -> Void
+        private var last: InputProgress?
+
+        init(_ report: @escaping (InputProgress) -> Void) { self.report = report }
+
+        func after(_ reader: EventSource) {
+            guard let progress = reader.progress, progress != last else { return }
+            last = progress
+            report(progress)
+        }
+    }
+
     /// The same on the calling thread (a source cheap enough that a second thread would only add
     /// hand-over cost).
-    static func read(_ reader: EventSource, into chain: StageChain) throws -> Int64? {
+    static func read(_ reader: EventSource, into chain: StageChain, progress: ProgressReport? = nil) throws -> Int64? {
         var end: Int64?
         while let events = try reader.next() {
+            progress?.after(reader)
             for event in events {
                 if case .end(let last) = event { end = last }
                 try chain.send(event)
@@ -124,13 +142,16 @@ enum ReaderThread {
     }
 
     /// Returns where the leading video ended (from the reader's `.end`).
-    static func drive(_ reader: EventSource, into chain: StageChain) throws -> Int64? {
+    static func drive(_ reader: EventSource, into chain: StageChain, progress: ProgressReport? = nil) throws -> Int64? {
         let pipe = WorkPipe<Batch>(capacity: 256)
         let stop = InterruptFlag()
         let thread = Thread { [reader] in
             defer { pipe.close() }
             do {
-                while !stop.isRaised, let events = try reader.next() { pipe.push(.events(events)) }
+                while !stop.isRaised, let events = try reader.next() {
+                    progress?.after(reader)
+                    pipe.push(.events(events))
+                }
             } catch {
                 pipe.push(.failed(error))
             }

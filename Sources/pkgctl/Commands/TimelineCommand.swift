@@ -7,61 +7,61 @@ import Packager
 /// forbids it. Exit 0 on success, 1 when the playlist cannot be read or is malformed, 2 on
 /// usage problems.
 enum TimelineCommand {
-    static let usage = "usage: pkgctl timeline PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--offline]\n"
-        + "                [--max-playlist-bytes N] [--max-line-bytes N]\n"
-        + "       pkgctl timeline PLAYLIST_OR_URL --watch [--watch-limit SECONDS] [--output FILE]"
-
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
+    struct Invocation {
+        var format = "json"
+        var output: String?
+        var watch = false
+        var watchLimit: Double?
+        var fetcher = PlaylistFetcher()
     }
 
+    static let options: [Option<Invocation>] = [
+        .value("--format", .choice(["json", "svg", "text"]), default: "json",
+               "the schedule as JSON, or the integrated timeline drawn as SVG or text") { $0.format = $1.text },
+        .value("--output", .file("FILE"), default: "stdout", "write to FILE (with --watch: appended line by line)") { $0.output = $1.text },
+        .flag("--offline", "never use the network (an http(s) input or variant is an error)") { $0.fetcher.offline = true },
+        .flag("--watch", "follow a live playlist; print segmentsChanged / currentSegmentChanged events as JSON lines") {
+            $0.watch = true
+        },
+        .value("--watch-limit", .number("S"), "with --watch: stop after S seconds") {
+            $0.watchLimit = try $1.positive("a positive number of seconds")
+        },
+        .value("--max-playlist-bytes", .number("N"), default: DefaultText.number(ReadLimits.defaultPlaylistBytes),
+               "refuse a playlist above N bytes") { $0.fetcher.limits.maxPlaylistBytes = Int64(try $1.wholeNumber(atLeast: 1)) },
+        .value("--max-line-bytes", .number("N"), default: DefaultText.number(ReadLimits.defaultLineBytes),
+               "skip (and report) a line above N bytes") { $0.fetcher.limits.maxLineBytes = try $1.wholeNumber(atLeast: 1) },
+    ]
+
+    static let entry = CommandEntry(
+        name: "timeline", synopsis: ["PLAYLIST_OR_URL [--format json|svg|text] [--output FILE] [--offline]",
+                                     "PLAYLIST_OR_URL --watch [--watch-limit S] [--output FILE]"],
+        summary: "the schedule a player builds from a playlist: integrated and playout timelines, interstitials, live join",
+        options: options.map(\.spec), positionals: .files, run: run)
+
     static func run(_ args: [String]) -> Int32 {
-        let arguments: Arguments
+        let invocation: Invocation
         let location: TimelineLocation
-        let format: String
-        let limit: Double?
-        var fetcher = PlaylistFetcher()
         do {
-            arguments = try Arguments(args, valued: ["--format", "--output", "--watch-limit", "--max-playlist-bytes", "--max-line-bytes"],
-                                      switches: ["--watch", "--offline"])
-            guard arguments.positionals.count == 1, let input = arguments.positionals.first else {
-                throw Arguments.Problem.missingPositional(arguments.positionals.isEmpty ? "PLAYLIST_OR_URL" : "only one PLAYLIST_OR_URL")
+            guard let parsed = try options.parse(args, into: Invocation()) else { return entry.printHelp() }
+            invocation = parsed.invocation
+            guard parsed.positionals.count == 1, let input = parsed.positionals.first else {
+                throw UsageError.missingPositional(parsed.positionals.isEmpty ? "PLAYLIST_OR_URL" : "only one PLAYLIST_OR_URL")
             }
-            format = try arguments.choice("--format", among: ["json", "svg", "text"], default: "json")
-            limit = try arguments.number("--watch-limit")
-            if let limit, limit <= 0 {
-                throw Arguments.Problem.badValue(option: "--watch-limit", value: "\(limit)", expected: "a positive number of seconds")
+            if invocation.watch, invocation.format != "json" {
+                throw UsageError.badValue(option: "--format", value: invocation.format, expected: "json with --watch (events are JSON lines)")
             }
-            if arguments.has("--watch"), format != "json" {
-                throw Arguments.Problem.badValue(option: "--format", value: format, expected: "json with --watch (events are JSON lines)")
-            }
-            if limit != nil, !arguments.has("--watch") {
-                throw UsageError(description: "--watch-limit only applies with --watch")
-            }
+            if invocation.watchLimit != nil, !invocation.watch { throw UsageError.conflict("--watch-limit only applies with --watch") }
             location = try TimelineLocation(argument: input)
-            fetcher.offline = arguments.has("--offline")
-            if let bytes = try arguments.number("--max-playlist-bytes") {
-                guard bytes >= 1, bytes < 1e15 else {
-                    throw Arguments.Problem.badValue(option: "--max-playlist-bytes", value: "\(bytes)", expected: "a positive number of bytes")
-                }
-                fetcher.limits.maxPlaylistBytes = Int64(bytes)
-            }
-            if let bytes = try arguments.number("--max-line-bytes") {
-                guard bytes >= 1, bytes < 1e9 else {
-                    throw Arguments.Problem.badValue(option: "--max-line-bytes", value: "\(bytes)", expected: "a positive number of bytes")
-                }
-                fetcher.limits.maxLineBytes = Int(bytes)
-            }
         } catch {
-            Console.error("pkgctl timeline: \(PrintableText.escaped("\(error)"))\n\(usage)")
-            return ExitCode.usage
+            return entry.usageFailure(error)
         }
         do {
-            if arguments.has("--watch") {
-                try watch(location, loader: TimelineLoader(fetcher: fetcher), limit: limit, output: arguments.value("--output"))
+            let loader = TimelineLoader(fetcher: invocation.fetcher)
+            if invocation.watch {
+                try watch(location, loader: loader, limit: invocation.watchLimit, output: invocation.output)
             } else {
-                let snapshot = IntegratedTimeline.snapshot(of: try TimelineLoader(fetcher: fetcher).load(location))
-                try write(render(snapshot, as: format), to: arguments.value("--output"))
+                let snapshot = IntegratedTimeline.snapshot(of: try loader.load(location))
+                try write(render(snapshot, as: invocation.format), to: invocation.output)
             }
             return ExitCode.ok
         } catch {

@@ -1,0 +1,53 @@
+import Foundation
+import Packager
+
+/// An invocation of `vod` or `live`: flags as a pipeline configuration of their own, merged over
+/// the one `--config` names.
+protocol PipelineInvocation: ConfiguringInvocation {
+    var configPath: String? { get set }
+}
+
+/// The options `pkgctl vod` and `pkgctl live` share. Each sets the configuration key it stands
+/// for (see `Option.setting`); defaults come from the mode's own options value in Packager.
+enum PipelineOptions {
+    struct Defaults {
+        var segmentFormat: SegmentMuxerFormat
+        var segmentDuration: Double
+        var placement: Placement
+        var assetBaseURL: String
+    }
+
+    static func shared<I: PipelineInvocation>(_ d: Defaults) -> [Option<I>] { [
+        .value("--config", .file("FILE"), "pipeline configuration (JSON, see the README); flags override it") {
+            $0.configPath = $1.text
+        },
+        .setting("--segment-format", .choice(OptionValue.words(SegmentMuxerFormat.self)), key: "segments.format",
+                 default: d.segmentFormat.rawValue,
+                 "MPEG-TS (PAT/PMT in each segment) or CMAF fMP4 (init.mp4 + EXT-X-MAP)") { $0.segments.format = try $1.word(SegmentMuxerFormat.self) },
+        .setting("--segment-duration", .number("S"), key: "segments.duration", default: DefaultText.number(d.segmentDuration),
+                 "cut target in seconds; cuts at keyframes, forced at every span edge") { $0.segments.duration = try $1.number() },
+        .setting("--placement", .choice(OptionValue.words(Placement.self)), key: "placement.default",
+                 default: d.placement.rawValue,
+                 "strip: the span leaves the primary (re-timed to stay continuous) and an interstitial sits at the splice; "
+                 + "overlay: the primary keeps it and the interstitial covers it") { $0.placementDefault = try $1.word(Placement.self) },
+        .setting("--asset-base-url", .text("URL"), key: "output.asset_base_url", default: d.assetBaseURL,
+                 "absolute base of the interstitial asset URIs") {
+            guard let url = BaseURL.parse($1.text) else { throw $1.bad("an absolute http(s) URL") }
+            $0.output.assetBaseURL = url
+        },
+        .setting("--sidecar", .file("FILE"), key: "cues.sidecar", CueHelp.sidecar) { $0.cues.sidecar = URL(fileURLWithPath: $1.text) },
+        .setting("--recap-pattern", .text("REGEX"), key: "cues.recap_pattern", default: CueHelp.recapDefault, CueHelp.recapPattern) {
+            $0.cues.recapPattern = $1.text
+        },
+        .setting("--asset-list-template", .text("URL"), key: "interstitials.ad.asset_list_template",
+                 "ads point at an ad-decision server: X-ASSET-LIST from URL with {id}, {duration}, {kind} filled in") {
+            $0.interstitials["ad", default: InterstitialRuleOverride()].assetListTemplate = $1.text
+        },
+    ] }
+
+    /// The configuration `--config` names (if any) with the flags on top.
+    static func configuration(_ invocation: PipelineInvocation) throws -> PipelineConfiguration {
+        let file = try invocation.configPath.map { try PipelineConfiguration.load(path: $0) } ?? PipelineConfiguration()
+        return file.merging(invocation.configuration)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Packager
+
+/// `pkgctl vod INPUT -o DIR|URL`: batch conversion into HLS with interstitials.
+enum VodCommand {
+    struct Invocation: PipelineInvocation {
+        var configuration = PipelineConfiguration()
+        var configPath: String?
+        var output: String?
+        var quiet = false
+        var batch = BatchCommand.Settings()
+    }
+
+    private static let defaults = VodOptions()
+
+    static let options: [Option<Invocation>] = [
+        .value("--output", .directory("DIR|URL"), aliases: ["-o"],
+               "output directory (replaced whole), or an http(s) origin prefix (PUT); required") { $0.output = $1.text },
+    ] + PipelineOptions.shared(.init(segmentFormat: defaults.segmentFormat, segmentDuration: defaults.segmentDuration,
+                                     placement: defaults.defaultPlacement,
+                                     assetBaseURL: (defaults.assetBaseURL?.absoluteString ?? "")
+                                        + " (python3 -m http.server 8000 in the output serves it)")) + [
+        .setting("--start-date", .text("ISO8601"), key: "output.start_date",
+                 default: "the input's creation_time, else " + ISO8601DateFormatter().string(from: VodOptions.fallbackStartDate),
+                 "PDT of the first frame") {
+            guard let date = ISODate.parse($1.text) else { throw $1.bad("an ISO 8601 date-time like 2026-01-01T20:00:00Z") }
+            $0.output.startDate = date
+        },
+        .setting(flag: "--chapters", key: "cues.chapters", CueHelp.chapters) { $0.cues.chapters = true },
+        .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
+    ] + StitchedFlags.vod() + BatchCommand.options
+
+    static let entry = CommandEntry(
+        name: "vod", synopsis: ["INPUT -o DIR|URL [options]", "--batch JOBS|- [-j N] [--shard I/N] [--force] [--keep-going] [--list] [options]"],
+        summary: "convert a recorded programme (a file, or a stitched HLS playlist or URL) into HLS with one interstitial per span",
+        options: options.map(\.spec), positionals: .files, run: run)
+
+    static func run(_ args: [String]) -> Int32 {
+        let input: String
+        let output: String
+        var options: VodOptions
+        let quiet: Bool
+        do {
+            guard let parsed = try self.options.parse(args, into: Invocation()) else { return entry.printHelp() }
+            if parsed.invocation.batch.applies { return try BatchCommand.run(parsed, arguments: args) }
+            guard parsed.positionals.count == 1 else {
+                throw parsed.positionals.isEmpty ? UsageError.missingPositional("INPUT") : UsageError.unexpected(parsed.positionals[1])
+            }
+            guard let out = parsed.invocation.output else {
+                throw UsageError.missingPositional("-o DIR or URL (output directory or origin prefix)")
+            }
+            input = parsed.positionals[0]
+            output = out
+            quiet = parsed.invocation.quiet
+            options = try PipelineOptions.configuration(parsed.invocation).vodOptions()
+        } catch {
+            return entry.usageFailure(error)
+        }
+        let progress = ProgressLine.onTerminal(quiet: quiet, totalBytes: ProgressLine.fileSize(input))
+        if let progress { options.progress = progress.update }
+        do {
+            let report: VodReport
+            if let origin = BaseURL.parse(output), output.hasPrefix("http://") || output.hasPrefix("https://") {
+                report = try VodPipeline.run(input: input, origin: origin, options: options)
+            } else {
+                report = try VodPipeline.run(input: input, output: URL(fileURLWithPath: output), options: options)
+            }
+            progress?.finish()
+            for warning in report.warnings { Console.error("pkgctl vod: warning: \(warning)") }
+            Console.out(report.summary(output: output))
+            return ExitCode.ok
+        } catch {
+            progress?.finish()
+            Console.error("pkgctl vod: \(error)")
+            return ExitCode.failure
+        }
+    }
+}
