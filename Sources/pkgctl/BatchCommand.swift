@@ -45,8 +45,7 @@ enum BatchCommand {
         let settings = parsed.invocation.batch
         if let unexpected = parsed.positionals.first { throw UsageError.unexpected(unexpected) }
         if parsed.invocation.output != nil {
-            throw UsageError.badValue(option: "--output", value: parsed.invocation.output ?? "",
-                                      expected: "no output with --batch: each title's output is in JOBS")
+            throw UsageError.conflict("-o/--output does not go with --batch: each title's output is in JOBS")
         }
         let base = try PipelineOptions.configuration(parsed.invocation)
         if let assignment = settings.worker { return worker(assignment, base: base) }
