@@ -25,8 +25,7 @@ enum BatchCommand {
             $0.batch.jobs = $1.text
         },
         .value("--jobs", .number("N"), aliases: ["-j"], default: "the processor count", "with --batch: titles converted at once") {
-            let n = try $1.wholeNumber(atLeast: 1)
-            guard n <= 1024 else { throw $1.bad("a number of titles at once from 1 to 1024") }
+            guard let n = Int($1.text), (1...1024).contains(n) else { throw $1.bad("a number of titles at once from 1 to 1024") }
             $0.batch.parallel = n
         },
         .value("--shard", .text("I/N"), "with --batch: only titles whose line index mod N is I") { $0.batch.shard = $1.text },

@@ -78,15 +78,17 @@ final class StitchedLiveTests: XCTestCase {
         let versions = sink.versions()
         XCTAssertGreaterThanOrEqual(versions.count, 4)
         try LiveChecks.assertVersionsValid(versions, maps: try LiveChecks.assetMap(output))
-        // Each break: one interstitial (a pod), announced without a duration, completed with its span's.
+        // Each break: SCTE-35 metadata announced without a duration, then one interstitial (a pod)
+        // offered complete, with its span's duration, once its asset is stored (docs/live.md).
         let final = try XCTUnwrap(versions.last?.text)
         let ids = final.split(separator: "\n").filter { $0.hasPrefix("#EXT-X-DATERANGE:") }.compactMap { line -> String? in
             line.range(of: "ID=\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
         }
-        XCTAssertEqual(ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }, ["ad-0-1", "ad-3-1"])
+        XCTAssertEqual(ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } },
+                       ["ad-0-1-scte35", "ad-0-1", "ad-3-1-scte35", "ad-3-1"])
         for (id, seconds) in [("ad-0-1", 4.0), ("ad-3-1", 2.0)] {
-            let first = try XCTUnwrap(versions.first { $0.text.contains("ID=\"\(id)\"") }, id)
-            let announce = first.text.split(separator: "\n").first { $0.contains("ID=\"\(id)\"") } ?? ""
+            let first = try XCTUnwrap(versions.first { $0.text.contains("ID=\"\(id)-scte35\"") }, id)
+            let announce = first.text.split(separator: "\n").first { $0.contains("ID=\"\(id)-scte35\"") } ?? ""
             XCTAssertFalse(announce.contains(",DURATION="), "\(id) announced before its end: \(announce)")
             let completed = final.split(separator: "\n").last { $0.contains("ID=\"\(id)\"") } ?? ""
             let duration = completed.range(of: ",DURATION=").map { Double(completed[$0.upperBound...].prefix { $0 != "," }) ?? .nan } ?? .nan

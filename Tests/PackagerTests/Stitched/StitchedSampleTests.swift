@@ -84,8 +84,10 @@ final class StitchedSampleTests: XCTestCase {
             XCTAssertEqual(try c.validationErrors(), [], "\(format)")
             let snapshot = try c.timeline()
             XCTAssertEqual(Double(snapshot.primaryDurationNanos) / 1e9, 120, accuracy: frame * 3, "\(format): primary")
-            // Played through, the viewer sits through the content and every inserted span.
-            XCTAssertEqual(Double(snapshot.durationNanos) / 1e9, 175, accuracy: frame * 3, "\(format): playout")
+            // Played through, the viewer sits through the content and every inserted span; the
+            // integrated timeline adds only the RANGE recap (POINT ads occupy no time on it).
+            XCTAssertEqual(Double(snapshot.playoutDurationNanos) / 1e9, 175, accuracy: frame * 3, "\(format): playout")
+            XCTAssertEqual(Double(snapshot.durationNanos) / 1e9, 130, accuracy: frame * 3, "\(format): integrated")
             XCTAssertEqual(snapshot.interstitials.count, 3, "\(format)")
         }
     }
