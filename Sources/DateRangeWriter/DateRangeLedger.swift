@@ -19,6 +19,8 @@ public struct DateRangeLedger: Codable, Sendable {
     /// removed, so the ID stays refused. One table, so announcing costs a single hash.
     private var positions: [String: Int] = [:]
     private static let retired = -1
+    /// Retired IDs, oldest first, so `forgetRetired(keepingLast:)` can bound them.
+    private var retiredOrder: [String] = []
 
     private enum CodingKeys: String, CodingKey { case entries, usedIDs }
 
@@ -27,15 +29,19 @@ public struct DateRangeLedger: Codable, Sendable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         entries = try c.decode([LedgerEntry].self, forKey: .entries)
-        for id in try c.decode([String].self, forKey: .usedIDs) { positions[id] = Self.retired }
+        for id in try c.decode([String].self, forKey: .usedIDs) {
+            positions[id] = Self.retired
+            retiredOrder.append(id)
+        }
         rebuildPositions()
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(entries, forKey: .entries)
-        // Sorted so that saving the same ledger twice gives the same file.
-        try c.encode(positions.keys.sorted(), forKey: .usedIDs)
+        // Retired IDs in retirement order (the live ones are in `entries`): saving the same
+        // ledger twice gives the same file.
+        try c.encode(retiredOrder.filter { positions[$0] == Self.retired }, forKey: .usedIDs)
     }
 
     /// Publishes the first tag of a range and returns its line.
@@ -134,7 +140,7 @@ public struct DateRangeLedger: Codable, Sendable {
             if Self.liesBefore(end, windowStart) { removed.append(entry.id) } else { kept.append(entry) }
         }
         guard !removed.isEmpty else { return [] }
-        for id in removed { positions[id] = Self.retired }
+        for id in removed { retire(id) }
         entries = kept
         rebuildPositions()
         return removed
@@ -146,9 +152,27 @@ public struct DateRangeLedger: Codable, Sendable {
     public mutating func withdraw(id: String) -> Bool {
         guard let position = positions[id], position != Self.retired else { return false }
         entries.remove(at: position)
-        positions[id] = Self.retired
+        retire(id)
         rebuildPositions()
         return true
+    }
+
+    /// Keeps only the `count` most recently retired IDs refused. The ledger refuses a retired ID
+    /// only as a safety net (IDs are unique by construction); a live playlist cannot hold an ID
+    /// that left it thousands of ranges ago, so the state need not grow for ever.
+    public mutating func forgetRetired(keepingLast count: Int) {
+        retiredOrder.removeAll { positions[$0] != Self.retired }
+        guard retiredOrder.count > count else { return }
+        for id in retiredOrder.prefix(retiredOrder.count - count) { positions[id] = nil }
+        retiredOrder.removeFirst(retiredOrder.count - count)
+    }
+
+    /// How many retired IDs are still refused.
+    public var retiredCount: Int { retiredOrder.count }
+
+    private mutating func retire(_ id: String) {
+        positions[id] = Self.retired
+        retiredOrder.append(id)
     }
 
     /// Everything published for `id`, first tag first; nil if it is not in the ledger.

@@ -54,6 +54,9 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             throw FileSinkError.system(operation: "unlink", path: path, name: name, errno: code)
         }
         record { $0.deletes += 1 }
+        // An asset's directory (assets/<id>/) goes with its last file; rmdir refuses while
+        // anything is left, so this is only ever the last one.
+        if valid.components.count >= 3 { rmdir(fullPath(Array(valid.components.dropLast()))) }
     }
 
     /// Writes are synchronous, so there is never anything left to wait for.

@@ -25,8 +25,10 @@ extension LivePresentation {
             plan.append(.putMedia(token: token, part: .initSegment, name: dir + OutputLayout.initName))
             spans[key.span]?.pieces[key]?.unconfirmed.insert(dir + OutputLayout.initName)
             assetNames[dir + OutputLayout.initName] = key
+            noteAssetFile(dir + OutputLayout.initName, key: key)
         }
         plan.append(.putMedia(token: token, part: .segment, name: dir + name))
+        noteAssetFile(dir + name, key: key)
         spans[key.span]?.pieces[key]?.unconfirmed.insert(dir + name)
         assetNames[dir + name] = key
         spans[key.span]?.pieces[key]?.records.append(SegmentRecord(
@@ -36,7 +38,7 @@ extension LivePresentation {
         return plan
     }
 
-    mutating func assetStored(_ name: String, key: AssetKey, ok: Bool) -> PublishPlan {
+    mutating func assetStored(_ name: String, key: AssetKey, ok: Bool, now: Double) -> PublishPlan {
         guard spans[key.span]?.pieces[key] != nil else { return [] }
         spans[key.span]?.pieces[key]?.unconfirmed.remove(name)
         var plan: PublishPlan = []
@@ -44,18 +46,19 @@ extension LivePresentation {
             spans[key.span]?.pieces[key]?.broken = true
             plan.append(.log(.error, .publish, ["action": "asset", "name": .string(name), "asset": "abandoned"]))
         }
-        return plan + assetProgress(key.span)
+        return plan + assetProgress(key.span, now: now)
     }
 
     /// Publishes the span's assets once it is complete and all its pieces are stored. A span
     /// offered with its own media then gets its interstitial, once and complete: X-ASSET-URI
     /// for a single piece, an asset list (written first) for a break with nested ads.
-    mutating func assetProgress(_ key: Int) -> PublishPlan {
+    mutating func assetProgress(_ key: Int, now: Double) -> PublishPlan {
         guard let span = spans[key], span.completed, let description = span.announced, !span.pieceOrder.isEmpty,
               span.pieceOrder.allSatisfy({ span.pieces[$0]?.ended == true && span.pieces[$0]?.unconfirmed.isEmpty == true })
         else { return [] }
         spans[key]?.pieceOrder = []          // decided once
         if span.ending?.endedBy == .endOfInput || span.pieceOrder.contains(where: { span.pieces[$0]?.broken == true }) {
+            retireAssets(of: span.id, playlistSeconds: 0, now: now)     // never offered: nothing can hold it
             return [.log(.warn, .publish, ["action": "asset", "id": .string(span.id), "asset": "incomplete, not listed"])]
         }
         var plan: PublishPlan = []
@@ -64,6 +67,7 @@ extension LivePresentation {
             let target = MediaPlaylist.targetDuration(for: piece.records.map(\.durationTicks), requested: options.segmentDuration)
             plan.append(.put(name: OutputLayout.playlist(id: piece.id),
                              text: PlaylistRenderer.vod(piece.records, targetDuration: target).render(), kind: .playlist))
+            state.assetFiles[span.id, default: []].append(OutputLayout.playlist(id: piece.id))
             guard let uri = OutputLayout.absolute(OutputLayout.playlist(id: piece.id), base: options.assetBaseURL) else { continue }
             assets.append(AssetList.Asset(uri: uri, duration: HLSDecimal(ticks90k: piece.records.reduce(0) { $0 + $1.durationTicks })))
         }
@@ -75,6 +79,7 @@ extension LivePresentation {
             guard let json = try? AssetListWriter.json(AssetList(assets: assets)),
                   let listURI = OutputLayout.absolute(OutputLayout.list(id: span.id), base: options.assetBaseURL) else { return plan }
             plan.append(.put(name: OutputLayout.list(id: span.id), text: json, kind: .asset))
+            state.assetFiles[span.id, default: []].append(OutputLayout.list(id: span.id))
             complete.extractedAssetList = listURI
         }
         return plan + publishInterstitial(key, complete, entries: assets.count)
@@ -91,6 +96,30 @@ extension LivePresentation {
         } catch {
             return [.log(.error, .publish, ["action": "asset", "id": .string(description.id),
                                             "error": .string(String(describing: error))])]
+        }
+    }
+
+    // MARK: retention
+
+    private mutating func noteAssetFile(_ name: String, key: AssetKey) {
+        guard let id = spans[key.span]?.id else { return }
+        state.assetFiles[id, default: []].append(name)
+    }
+
+    /// The span's asset files may be deleted once a player that read the last playlist naming
+    /// the span has had time to fetch them: the spec's availability rule for segments (the
+    /// longest playlist that held it, plus `--keep-extra`), counted from now. Without this,
+    /// extracted assets piled up for as long as the channel ran (issue 15: 137 MB after 3.3 h).
+    mutating func retireAssets(of spanID: String, playlistSeconds: Double, now: Double) {
+        guard let names = state.assetFiles.removeValue(forKey: spanID) else { return }
+        for name in names { state.retention.noteRemoved(name: name, playlistDuration: playlistSeconds, at: now) }
+    }
+
+    /// Ranges that left the playlists: their spans' assets follow after the availability time.
+    mutating func rangesLeft(_ ids: [String], playlistSeconds: Double, now: Double) {
+        let suffix = InterstitialPolicy.metadataID("")
+        for id in ids {
+            retireAssets(of: id.hasSuffix(suffix) ? String(id.dropLast(suffix.count)) : id, playlistSeconds: playlistSeconds, now: now)
         }
     }
 

@@ -44,7 +44,7 @@ extension LivePresentation {
             return openPiece(asset)
         case let .pieceOut(asset, _):
             spans[asset.span]?.pieces[asset]?.ended = true
-            return assetProgress(asset.span)
+            return assetProgress(asset.span, now: now)
         case let .skipped(key, reason):
             return withdraw(key, reason: reason, id: spans[key]?.id ?? "?", now: now)
         case let .targetDuration(target):
@@ -121,7 +121,7 @@ extension LivePresentation {
         spans[key]?.completed = true
         plan += completion(description, metadataOnly: span.shape == .ownAsset)
         noteLegacyEnd(description)
-        return plan + assetProgress(key) + publishIfRangesChanged(now: now)
+        return plan + assetProgress(key, now: now) + publishIfRangesChanged(now: now)
     }
 
     /// A span that will get no media: taken back if no playlist carried it yet, else completed
@@ -138,6 +138,7 @@ extension LivePresentation {
         if uncarried.remove(rangeID) != nil {
             // No playlist carried it: it is taken back, as if it had never been signalled.
             state.ledger.withdraw(id: rangeID)
+            retireAssets(of: description.id, playlistSeconds: 0, now: now)
             state.openSpans.removeAll { $0.id == description.id }
             state.legacySpans.removeAll { $0.cue.id == description.id }
             spans[key] = nil

@@ -104,7 +104,7 @@ struct LivePresentation {
     mutating func failed(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: false, now: now) }
 
     private mutating func resolve(_ name: String, ok: Bool, now: Double) -> PublishPlan {
-        if let key = assetNames.removeValue(forKey: name) { return assetStored(name, key: key, ok: ok) }
+        if let key = assetNames.removeValue(forKey: name) { return assetStored(name, key: key, ok: ok, now: now) }
         for k in pending.indices {
             guard let i = pending[k].firstIndex(where: { $0.waiting.contains(name) }) else { continue }
             pending[k][i].waiting.remove(name)
@@ -183,7 +183,7 @@ struct LivePresentation {
         var plan: PublishPlan = []
         var texts: [(String, String)] = []
         for k in renditions {
-            guard let text = playlistText(k, endList: endList) else { continue }
+            guard let text = playlistText(k, endList: endList, now: now) else { continue }
             texts.append((OutputLayout.renditionPlaylist(k), text))
         }
         guard !texts.isEmpty else { return [] }
@@ -211,11 +211,15 @@ struct LivePresentation {
         publish(renditions: Array(0..<max(1, variants.count)), endList: endList, final: final, now: now)
     }
 
-    private mutating func playlistText(_ k: Int, endList: Bool) -> String? {
+    private mutating func playlistText(_ k: Int, endList: Bool, now: Double) -> String? {
         let window = state.window(k)
         guard let first = window.segments.first, let windowStart = try? HLSDate(millisecondsSinceEpoch: first.programDateTimeMillis)
         else { return nil }
-        state.ledger.removeRanges(endingBefore: windowStart)
+        let left = state.ledger.removeRanges(endingBefore: windowStart)
+        if !left.isEmpty {
+            rangesLeft(left, playlistSeconds: Double(window.windowMillis) / 1000, now: now)
+            if !options.event { state.ledger.forgetRetired(keepingLast: Self.idMemory) }
+        }
         var blocks = state.ledger.groups(forWindowStarting: windowStart).map {
             DateRangeBlock(anchorMillis: $0.startMilliseconds, lines: $0.lines)
         }
@@ -244,7 +248,11 @@ struct LivePresentation {
     mutating func stateSaveFailed() { rangesChanged = true }
 
     /// IDs handed out by the epoch's router: kept so a restart never repeats one.
-    mutating func note(ids: InterstitialIDMaker) { state.ids = ids }
+    mutating func note(ids: InterstitialIDMaker) { state.ids = options.event ? ids : ids.pruned(keeping: Self.idMemory) }
+
+    /// How many ID stems and retired IDs a sliding-window channel remembers: far more than any
+    /// playlist window holds, and a bound on the state file over weeks of uptime.
+    static let idMemory = 256
 }
 
 /// A segment handed to the sink, waiting for it (and its init segment) to be confirmed.

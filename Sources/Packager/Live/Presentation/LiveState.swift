@@ -25,6 +25,9 @@ struct LiveState: Codable {
     var legacySpans: [LegacyCueBlocks.Span] = []
     /// The first playlist version went out (it waits until the window is long enough to join).
     var startPublished = false
+    /// Every asset file put, by span ID, until the span leaves the playlists and its files are
+    /// handed to `retention` for deletion.
+    var assetFiles: [String: [String]] = [:]
 
     /// An interstitial announced and not yet completed.
     struct OpenSpan: Codable, Equatable {
