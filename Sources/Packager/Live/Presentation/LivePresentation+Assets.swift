@@ -112,7 +112,9 @@ extension LivePresentation {
     /// extracted assets piled up for as long as the channel ran (issue 15: 137 MB after 3.3 h).
     mutating func retireAssets(of spanID: String, playlistSeconds: Double, now: Double) {
         guard let names = state.assetFiles.removeValue(forKey: spanID) else { return }
-        for name in names { state.retention.noteRemoved(name: name, playlistDuration: playlistSeconds, at: now) }
+        for name in names {
+            state.retention.noteRemoved(name: name, playlistDuration: playlistSeconds, at: availabilityClock(now))
+        }
     }
 
     /// Ranges that left the playlists: their spans' assets follow after the availability time.

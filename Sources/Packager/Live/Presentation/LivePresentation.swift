@@ -163,10 +163,11 @@ struct LivePresentation {
     private mutating func append(_ record: SegmentRecord, rendition k: Int, now: Double) {
         let dir = OutputLayout.rendition(k) + "/"
         let removed = state.append(record, rendition: k)
-        state.retention.noteListed(name: dir + record.uri, duration: Double(record.durationTicks) / 90_000, at: now)
+        state.retention.noteListed(name: dir + record.uri, duration: Double(record.durationTicks) / 90_000,
+                                   at: availabilityClock(now))
         let playlistSeconds = Double(state.window(k).windowMillis) / 1000
         for old in removed {
-            state.retention.noteRemoved(name: dir + old.uri, playlistDuration: playlistSeconds, at: now)
+            state.retention.noteRemoved(name: dir + old.uri, playlistDuration: playlistSeconds, at: availabilityClock(now))
         }
         if k == 0 { state.lastSegmentEndMillis = record.programDateTimeMillis + record.durationTicks / 90 }
         if k < meters.count, !record.gap { meters[k].add(record) }
@@ -238,7 +239,16 @@ struct LivePresentation {
     }
 
     private func deletions(now: Double) -> PublishPlan {
-        state.retention.due(at: now).map { .delete(name: $0) }
+        state.retention.due(at: availabilityClock(now)).map { .delete(name: $0) }
+    }
+
+    /// The clock availability times run on: the wall clock whenever viewers can follow the
+    /// channel (a live input, or a file paced by --realtime), else — a file read as fast as it
+    /// decodes, a soak test or a rehearsal nobody watches — the published media's own PDT, so
+    /// that hours of input read in a minute are retained for what they last, not for ever.
+    func availabilityClock(_ now: Double) -> Double {
+        guard !options.realtime, options.isFileInput, let edge = state.lastSegmentEndMillis else { return now }
+        return Double(edge) / 1000
     }
 
     /// The sink deleted `name` (it is no longer due).
