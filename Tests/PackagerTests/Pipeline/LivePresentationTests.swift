@@ -158,4 +158,21 @@ final class LivePresentationTests: XCTestCase {
         XCTAssertEqual(extinfs.count, 10)
         XCTAssertTrue(extinfs.allSatisfy { $0 == "#EXTINF:4.000," }, "\(extinfs)")
     }
+
+    func testNewEpochStartsAfterSegmentsStillWaitingForTheirUpload() {
+        var h = PresentationHarness()
+        h.confirmAtOnce = false
+        h.segment(.primary, from: 0, to: 6, index: 0)
+        h.confirm("primary/seg_00000.ts")
+        h.segment(.primary, from: 6, to: 12, index: 1)              // handed over, not stored yet
+        // The input loops (timestamps restart) while the origin still holds seg 1 back; the wall
+        // clock is behind the media, as when a file is paced faster than real time.
+        h.presentation.startEpoch(variants: [VariantDescription(codecs: "avc1.64001f,mp4a.40.2")], discontinuity: true)
+        h.presentation.anchor(ticks: 0, wallMillis: 1_700_000_000_000 + 7_000)
+        h.segment(.primary, from: 0, to: 6, index: 2)
+        h.confirm("primary/seg_00001.ts")
+        h.confirm("primary/seg_00002.ts")
+        let pdts = LivePlaylistText(h.playlist()).segments.compactMap(\.pdtMillis).map { $0 - 1_700_000_000_000 }
+        XCTAssertEqual(pdts, [0, 6_000, 12_000], h.playlist())
+    }
 }

@@ -8,7 +8,7 @@ extension LivePresentation {
     /// before what is already published.
     mutating func anchor(ticks: Int64, wallMillis: Int64) {
         guard epoch.anchor == nil else { return }
-        epoch.anchor = (ticks, max(wallMillis, state.lastSegmentEndMillis ?? wallMillis))
+        epoch.anchor = (ticks, max(wallMillis, pdtFloor ?? wallMillis))
     }
 
     /// PDT (epoch ms) of a primary-timeline tick.
@@ -30,7 +30,7 @@ extension LivePresentation {
                                          "reason": "the epoch has already published dates"])]
         }
         let candidate = (ticks: ticks - epoch.shift, millis: utc)
-        if let floor = state.lastSegmentEndMillis, let first = epoch.anchor?.ticks,
+        if let floor = pdtFloor, let first = epoch.anchor?.ticks,
            candidate.millis + (first - candidate.ticks) / 90 < floor {
             return [.log(.warn, .state, ["action": "time_descriptor", "used": false,
                                          "reason": "it would move PDT before already published segments"])]

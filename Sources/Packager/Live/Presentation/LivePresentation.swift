@@ -29,6 +29,13 @@ struct LivePresentation {
     var rangesChanged = false
     /// Announced IDs no playlist version has carried yet (a cancel can still take them back).
     var uncarried: Set<String> = []
+    /// PDT where the last primary segment handed to the sink ends, listed or not yet: a new
+    /// epoch starts after it, or it would date its first segment before ones still waiting
+    /// for their upload (an origin outage at a loop or a reconnect put PDT 10 s back).
+    private(set) var handedEndMillis: Int64?
+
+    /// The earliest PDT a new epoch may start at.
+    var pdtFloor: Int64? { [state.lastSegmentEndMillis, handedEndMillis].compactMap { $0 }.max() }
 
     /// How long a handed-over segment may wait for the sink's confirmation before it is listed
     /// as a gap: half a target duration of media keeps the playlist within the 1.5 × target
@@ -93,6 +100,7 @@ struct LivePresentation {
                                    discontinuity: epoch.startsEpoch[k] && epoch.discontinuity, programDateTimeMillis: pdt,
                                    mapURI: options.segmentFormat == .fmp4 ? epoch.maps[k] : nil)
         epoch.startsEpoch[k] = false
+        if k == 0 { handedEndMillis = max(handedEndMillis ?? .min, pdt + segment.durationTicks / 90) }
         pending[k].append(PendingSegment(record: record, waiting: waiting, deadline: now + confirmationDeadline))
         return plan
     }
