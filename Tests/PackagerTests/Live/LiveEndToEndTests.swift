@@ -58,9 +58,12 @@ final class LiveEndToEndTests: XCTestCase {
     }
 
     /// The same checks in-process on the file input: every version recorded, none missed.
+    /// Unpaced, the availability clock is the media's, so retention would delete an asset while
+    /// this run is still checking old versions against the disk: everything is kept for the run.
     func testFileInputPublishesValidVersionsWithEveryCueAsAnnouncedThenCompletedInterstitial() throws {
         let dir = try makeOutput()
-        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir)
+        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil; $0.keepExtra = Self.keepForTheRun },
+                                        input: TestMedia.liveTS, output: dir)
         XCTAssertEqual(run.outcome, .stopped)
         try assertRunShape(dir: dir, versions: run.sink.versions(), log: run.log, expectLastSegmentEndsAtSeconds: 180)
     }
@@ -72,11 +75,15 @@ final class LiveEndToEndTests: XCTestCase {
         let run = try InProcessLive.run({
             $0.windowSegments = 5
             $0.windowSeconds = nil
+            $0.keepExtra = Self.keepForTheRun
             $0.policy.rules["ad"]?.assetSource = .assetListTemplate("https://ads.example/pod?id={id}&d={duration}")
         }, input: TestMedia.liveTS, output: dir)
         XCTAssertEqual(run.outcome, .stopped)
         try assertRunShape(dir: dir, versions: run.sink.versions(), log: run.log, expectLastSegmentEndsAtSeconds: 180, shape: .adServer)
     }
+
+    /// Longer than the sample's 180 s: nothing the run published is deleted before it is checked.
+    private static let keepForTheRun: Double = 3600
 
     private func assertRunShape(dir: URL, recorder: PlaylistVersionRecorder, process: PkgctlLiveProcess,
                                 expectLastSegmentEndsAtSeconds end: Double, file: StaticString = #filePath, line: UInt = #line) throws {
