@@ -56,7 +56,8 @@ class LiveCase:
             timeout = max(60.0, PROGRAMME + 10 - channel.elapsed()) + 80 + behind
             run = oracle.Run(ctx.runner, os.path.join(out, "master.m3u8"), out, port,
                              os.path.join(work, "hlsjs.json"), rate=1, start=self.start, config=self.config,
-                             actions=actions, timeout=timeout, stall=45)
+                             actions=actions, timeout=timeout, stall=45,
+                             extra=["--verbose"] if os.environ.get("INTEROP_VERBOSE") else None)
             joined_at = round(channel.elapsed(), 1)
             rc, result = run.wait()
         save_versions(channel.recorder, work)
