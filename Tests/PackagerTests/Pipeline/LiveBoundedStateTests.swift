@@ -18,23 +18,9 @@ final class LiveBoundedStateTests: XCTestCase {
         return o
     }
 
-    /// An own-asset span at 6–12 s: cut, stored, offered.
-    private func airSpan(_ h: inout PresentationHarness) {
-        let piece = AssetKey(span: 1, piece: 0)
-        h.decide(D.route(1, start: 6, placement: .overlay, planned: 6))
-        h.segment(.primary, from: 0, to: 6, index: 0)
-        h.record(.spanIn(key: 1, inputTicks: t(6), primaryTicks: t(6)))
-        h.record(.pieceIn(piece, inputTicks: t(6)))
-        h.segment(.asset(piece), from: 6, to: 12, index: 0)
-        h.decide(D.end(1, at: 12))
-        h.record(.pieceOut(piece, inputTicks: t(12)))
-        h.record(.spanOut(key: 1, inputTicks: t(12), primaryTicks: t(12)))
-        h.segment(.primary, from: 6, to: 12, index: 1)
-    }
-
     func testExtractedAssetIsDeletedOnceItsSpanLeftThePlaylistAndTheAvailabilityTimePassed() {
         var h = PresentationHarness(options: options())
-        airSpan(&h)
+        h.airOwnMediaSpanFromSixToTwelve(planned: 6)
         XCTAssertEqual(h.files["assets/ad-1001-1/seg_00000.ts"], "<media>")
         XCTAssertEqual(h.ranges("ad-1001-1").count, 1)
         // The window slides on until the span (6–12 s) lies before it.
@@ -49,16 +35,7 @@ final class LiveBoundedStateTests: XCTestCase {
 
     func testAssetCutShortIsDeletedWithoutWaitingForItsRangeToLeave() {
         var h = PresentationHarness(options: options())
-        let piece = AssetKey(span: 1, piece: 0)
-        h.decide(D.route(1, start: 6, placement: .overlay, planned: 30))
-        h.segment(.primary, from: 0, to: 6, index: 0)
-        h.record(.spanIn(key: 1, inputTicks: t(6), primaryTicks: t(6)))
-        h.record(.pieceIn(piece, inputTicks: t(6)))
-        h.segment(.asset(piece), from: 6, to: 12, index: 0)
-        h.decide(D.end(1, at: 12, by: .endOfInput))
-        h.record(.pieceOut(piece, inputTicks: t(12)))
-        h.record(.spanOut(key: 1, inputTicks: t(12), primaryTicks: t(12)))
-        h.segment(.primary, from: 6, to: 12, index: 1)
+        h.airOwnMediaSpanFromSixToTwelve(planned: 30, endedBy: .endOfInput)
         h.now += 0.01
         h.tick()
         XCTAssertEqual(h.files.keys.filter { $0.hasPrefix("assets/") }, [], "never offered, so nothing can hold it")

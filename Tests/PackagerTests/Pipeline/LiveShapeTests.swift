@@ -95,16 +95,7 @@ final class LiveShapeTests: XCTestCase {
 
     func testOwnMediaSpanCutShortByTheEndOfInputStaysMetadata() {
         var h = PresentationHarness()
-        let piece = AssetKey(span: 1, piece: 0)
-        h.decide(D.route(1, start: 6, placement: .overlay, planned: 30))
-        h.segment(.primary, from: 0, to: 6, index: 0)
-        h.record(.spanIn(key: 1, inputTicks: t(6), primaryTicks: t(6)))
-        h.record(.pieceIn(piece, inputTicks: t(6)))
-        h.segment(.asset(piece), from: 6, to: 12, index: 0)
-        h.decide(D.end(1, at: 12, by: .endOfInput))
-        h.record(.pieceOut(piece, inputTicks: t(12)))
-        h.record(.spanOut(key: 1, inputTicks: t(12), primaryTicks: t(12)))
-        h.segment(.primary, from: 6, to: 12, index: 1)
+        h.airOwnMediaSpanFromSixToTwelve(planned: 30, endedBy: .endOfInput)
         XCTAssertEqual(h.ranges("ad-1001-1"), [], "a partial asset is never offered")
         XCTAssertEqual(h.ranges("ad-1001-1-scte35").count, 2)
     }
