@@ -68,7 +68,7 @@ extension PipelineConfiguration {
             cues.nextOutCueEnds = try c.bool("next_out_cue_ends")
         }
         if let o = try root.object("output") {
-            try o.allowOnly(["asset_base_url", "start_date"])
+            try o.allowOnly(["asset_base_url", "start_date", "profile"])
             if let base = try o.string("asset_base_url") {
                 guard let url = BaseURL.parse(base) else { throw o.fail("asset_base_url", "'\(base)' is not an absolute URL") }
                 output.assetBaseURL = url
@@ -76,6 +76,12 @@ extension PipelineConfiguration {
             if let date = try o.string("start_date") {
                 guard let d = ISODate.parse(date) else { throw o.fail("start_date", "'\(date)' is not an ISO 8601 date-time") }
                 output.startDate = d
+            }
+            if let name = try o.string("profile") {
+                guard let p = DeliveryProfile(rawValue: name) else {
+                    throw o.fail("profile", "unknown profile '\(name)' (known: \(DeliveryProfile.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                output.profile = p
             }
         }
         if let i = try root.object("interstitials") {

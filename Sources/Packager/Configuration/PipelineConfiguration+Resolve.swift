@@ -26,11 +26,13 @@ extension PipelineConfiguration {
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
         o.stitched = stitched.resolved()
+        try output.profile?.apply(to: &o, from: self)
         return o
     }
 
     /// The settings of `pkgctl live`.
     public func liveOptions() throws -> LiveOptions {
+        try refuse(["output.profile"], reason: "applies to pkgctl vod only (the delivery profiles are VOD targets)")
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
         try refuse(["segments.engine", "segments.scte35_passthrough"], reason: "applies to pkgctl vod only (live muxes with libavformat)")

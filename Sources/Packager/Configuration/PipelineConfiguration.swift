@@ -32,6 +32,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
     public struct Output: Equatable, Sendable {
         public var assetBaseURL: URL?
         public var startDate: Date?
+        /// VOD: write to a distribution target's rules (`--profile`).
+        public var profile: DeliveryProfile?
     }
 
     public struct Live: Equatable, Sendable {
@@ -92,6 +94,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.cues.nextOutCueEnds = overrides.cues.nextOutCueEnds ?? cues.nextOutCueEnds
         m.output.assetBaseURL = overrides.output.assetBaseURL ?? output.assetBaseURL
         m.output.startDate = overrides.output.startDate ?? output.startDate
+        m.output.profile = overrides.output.profile ?? output.profile
         m.live = live.merging(overrides.live)
         if let placement = overrides.placementDefault {
             // A default placement given on top replaces the per-kind ones beneath it.

@@ -26,6 +26,11 @@ enum VodCommand {
             guard let date = ISODate.parse($1.text) else { throw $1.bad("an ISO 8601 date-time like 2026-01-01T20:00:00Z") }
             $0.output.startDate = date
         },
+        .setting("--profile", .choice(OptionValue.words(DeliveryProfile.self)), key: "output.profile",
+                 "write to a distribution target's rules, the ones pkgctl validate --profile checks "
+                 + "(apple-podcasts: strip, X-RESUME-OFFSET=0, RANGE, PRIMARY, no X-RESTRICT)") {
+            $0.output.profile = try $1.word(DeliveryProfile.self)
+        },
         .setting(flag: "--chapters", key: "cues.chapters", CueHelp.chapters) { $0.cues.chapters = true },
         .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
     ] + StitchedFlags.vod() + BatchCommand.options
