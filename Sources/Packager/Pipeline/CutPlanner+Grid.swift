@@ -1,0 +1,30 @@
+/// What the media clock's grid needs from the planner's span bookkeeping.
+extension CutPlanner {
+    /// The first frame opens the grid. A span that began before it is not cut: this instance did
+    /// not see its start, so whatever it published would contradict an instance that did.
+    mutating func startGrid(at pts: Int64) {
+        for key in spans.keys.sorted() {
+            guard let span = spans[key], span.cutIn == nil, !span.skipped, span.start < pts else { continue }
+            skip(key, reason: "it began before this instance's first segment (media clock): its start was not seen here")
+        }
+        grid?.start(at: pts - shift)
+    }
+
+    /// Primary-timeline ticks of the span edges still to come after `pts`: where the route will
+    /// change (a span's start, its end, a nested span's start or end).
+    func upcomingEdges(after pts: Int64) -> [Int64] {
+        var edges: [Int64] = []
+        for span in spans.values where !span.skipped && !span.done {
+            if span.cutIn == nil { edges.append(span.start) }
+            if let end = span.end { edges.append(end) }
+            for child in span.children {
+                edges.append(child.start)
+                if let end = child.end { edges.append(end) }
+            }
+        }
+        return edges.filter { $0 > pts }.map { $0 - shift }
+    }
+
+    /// What the grid reported since the last call (two edges in one cell).
+    public mutating func takeGridNotes() -> [String] { grid?.takeNotes() ?? [] }
+}
