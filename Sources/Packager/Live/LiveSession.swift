@@ -133,6 +133,7 @@ final class LiveSession {
         /// Sends an event down the chain, through the media clock's pre-roll while it lasts.
         func send(_ event: PipelineEvent) throws {
             guard var gate = start else { return try chain.send(event) }
+            if let first = cutStage.firstFrame { gate.follow(firstFrame: first) }
             let step = gate.admit(event, wallTicks: MediaClockLog.ticks(Date()))
             start = gate
             switch step {

@@ -46,6 +46,15 @@ public struct CutGrid: Equatable, Sendable {
         return !edges.contains { $0 > primaryTicks && $0 <= half && $0 - start <= capTicks }
     }
 
+    /// Whether an instance's first keyframe must not open its first segment: a span edge still
+    /// to come in the first half of the keyframe's cell takes that cell's boundary (see
+    /// `cutsRegularly`), so a partner that was running starts the cell's segment at the edge.
+    func defersStart(atKeyframe primaryTicks: Int64, edges: [Int64]) -> Bool {
+        let c = cell(primaryTicks)
+        let half = c * stepTicks + stepTicks / 2
+        return edges.contains { $0 > primaryTicks && $0 <= half }
+    }
+
     /// Whether a frame that is not a keyframe must be cut at: a whole cell went by without one.
     func cutsWithoutKeyframe(at primaryTicks: Int64) -> Bool {
         current.map { cell(primaryTicks) >= $0 + 2 } ?? false

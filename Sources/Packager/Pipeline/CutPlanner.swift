@@ -75,6 +75,7 @@ public struct CutPlanner: Sendable {
     /// Frames before the first keyframe are not cut into anything (the caller drops them).
     public mutating func frame(pts: Int64, isKeyframe: Bool, duration: Int64) throws -> Cut? {
         guard firstFrame != nil || isKeyframe else { return nil }
+        if firstFrame == nil, let grid, grid.defersStart(atKeyframe: pts - shift, edges: upcomingEdges(after: pts)) { return nil }
         if isKeyframe { gop.keyframe(at: pts) }
         if firstFrame == nil {
             firstFrame = pts

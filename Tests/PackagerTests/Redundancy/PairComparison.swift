@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Two instances' playlist versions side by side, for the media both of them saw: what a CDN
 /// failing over from one copy to the other would put in front of a player.
@@ -36,5 +37,31 @@ struct PairComparison {
         var byEdge: [String: LivePlaylistText] = [:]
         for v in versions { if let edge = v.segments.last?.uri { byEdge[edge] = v } }
         return byEdge
+    }
+
+    /// What a failover needs, asserted: every version's MEDIA-SEQUENCE is its first segment's
+    /// number and no discontinuity appears; B lists nothing A does not; every segment both list
+    /// has the same EXTINF, PDT, DISCONTINUITY, GAP and sequence; every DATERANGE ID B wrote was
+    /// written by A with the same lines; at every edge both reached with a full window, the two
+    /// playlists are the same text. Returns (shared segments, edges compared).
+    @discardableResult
+    func assertAgree(file: StaticString = #filePath, line: UInt = #line) -> (segments: [String], edges: Int) {
+        for v in a + b {
+            XCTAssertEqual("seg_\(v.mediaSequence).ts", v.segments.first?.uri, "MEDIA-SEQUENCE is the first segment's number",
+                           file: file, line: line)
+            XCTAssertEqual(v.discontinuitySequence, 0, file: file, line: line)
+            XCTAssertFalse(v.segments.contains(where: \.discontinuity), "a DISCONTINUITY in one epoch", file: file, line: line)
+        }
+        let sa = Self.segments(a), sb = Self.segments(b)
+        XCTAssertEqual(Set(sb.keys).subtracting(sa.keys), [], "B lists segments A never did", file: file, line: line)
+        let shared = Set(sa.keys).intersection(sb.keys).sorted()
+        for uri in shared {
+            XCTAssertEqual(sa[uri], sb[uri], "\(uri): EXTINF, PDT, DISCONTINUITY, GAP or sequence differ", file: file, line: line)
+        }
+        let da = Self.dateRangeLines(a), db = Self.dateRangeLines(b)
+        for (id, lines) in db { XCTAssertEqual(da[id], lines, "\(id): DATERANGE lines differ", file: file, line: line) }
+        let edges = sameEdge.filter { $0.a.segments.count == $0.b.segments.count }
+        for (x, y) in edges { XCTAssertEqual(x.text, y.text, "the two copies' playlists at one edge differ", file: file, line: line) }
+        return (shared, edges.count)
     }
 }

@@ -39,6 +39,12 @@ struct MediaEpochStart {
         self.notBefore = notBefore
     }
 
+    /// The first segment opened later than the keyframe the epoch opened at (CutGrid's
+    /// `defersStart`): what comes before it belongs to a partner's earlier segment too.
+    mutating func follow(firstFrame: Int64) {
+        if let opened = openedAt, firstFrame > opened { openedAt = firstFrame }
+    }
+
     mutating func admit(_ event: PipelineEvent, wallTicks: Int64) -> Step {
         if let opened = openedAt {
             guard case .packet(let packet) = event, packet.role != .video(rendition: 0) else { return .pass }
