@@ -25,6 +25,9 @@ public struct CutPlanner: Sendable {
     private var previousEnd: (key: Int, ticks: Int64)?
     /// The media clock's grid (nil: the target rule).
     var grid: CutGrid?
+    /// Media clock: spans skipped because they began before the first frame, whose end is still
+    /// cut at (a partner that saw them cut there).
+    var unseenSpans: Set<Int> = []
 
     enum Route: Equatable, Sendable {
         case none
@@ -93,8 +96,11 @@ public struct CutPlanner: Sendable {
                 cut = transition(to: desired, at: pts)
                 edge = true
             } else if let grid {
-                if grid.cutsRegularly(atKeyframe: pts - shift, edges: upcomingEdges(after: pts),
-                                      segmentStart: segmentStart[.primary], capTicks: rule.capTicks) {
+                if passesUnseenEnd(at: pts) {
+                    cut = transition(to: route, at: pts)
+                    edge = true
+                } else if grid.cutsRegularly(atKeyframe: pts - shift, edges: upcomingEdges(after: pts),
+                                             segmentStart: segmentStart[.primary], capTicks: rule.capTicks) {
                     cut = transition(to: route, at: pts)
                 }
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {

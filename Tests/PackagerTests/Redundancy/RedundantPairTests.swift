@@ -96,4 +96,25 @@ final class RedundantPairTests: XCTestCase {
                            try Self.packets(b.output.appendingPathComponent("primary/\(uri)")), "\(uri): media packets differ")
         }
     }
+
+    /// B joins 85 s in with the grid moved 1 s: it reads ad 3001's cue (sent 4 s ahead, at
+    /// :87.5 of the hour's second minute) but its first segment opens after the ad began (:96.4
+    /// against :92.4). B does not announce the ad — it did not see its start — but still cuts at
+    /// its end (:112.4), as A did, so the segments after the break agree.
+    func testInstanceJoiningMidBreakDoesNotAnnounceItButCutsAtItsEndLikeTheRunningOne() throws {
+        let (a, b, origin) = try runPair(joinAfter: 85, shift: 1)
+        let va = a.sink.versions().map { LivePlaylistText($0.text) }
+        let vb = b.sink.versions().map { LivePlaylistText($0.text) }
+        XCTAssertEqual(b.log.filter { $0.raw.contains("began before this instance's first segment") }.count, 1)
+        let firstB = try XCTUnwrap(vb.first?.segments.first)
+        XCTAssertEqual(firstB.uri, "seg_\(origin / 6 + 616).ts")
+        XCTAssertEqual(firstB.pdtMillis, (origin + 3696) * 1000 + 400)
+        let atEnd = try XCTUnwrap(PairComparison.segments(vb).values.first { $0.pdtMillis == (origin + 3712) * 1000 + 400 },
+                                  "B cut at the ad's end")
+        XCTAssertEqual(atEnd.uri, "seg_\(origin / 6 + 619).ts")
+        XCTAssertFalse(PairComparison.dateRangeLines(vb).keys.contains { $0.hasPrefix("ad-3001") })
+        let (shared, edges) = PairComparison(a: va, b: vb).assertAgree(unseenByB: ["ad-3001-"])
+        XCTAssertGreaterThanOrEqual(shared.count, 14)
+        XCTAssertGreaterThanOrEqual(edges, 5)
+    }
 }
