@@ -12,6 +12,15 @@ extension CutPlanner {
         grid?.start(at: pts - shift)
     }
 
+    /// Whether a keyframe that does not change the route is cut at, and whether that cut is a
+    /// span edge (the end of a span this instance did not see begin) or a regular grid cut.
+    mutating func gridCut(atKeyframe pts: Int64) -> (cuts: Bool, edge: Bool) {
+        guard let grid else { return (false, false) }
+        if passesUnseenEnd(at: pts) { return (true, true) }
+        return (grid.cutsRegularly(atKeyframe: pts - shift, edges: upcomingEdges(after: pts),
+                                   segmentStart: segmentStart[.primary], capTicks: rule.capTicks), false)
+    }
+
     /// Whether the keyframe at `pts` is the first at or after the end of a span this instance did
     /// not see begin (taken once).
     mutating func passesUnseenEnd(at pts: Int64) -> Bool {

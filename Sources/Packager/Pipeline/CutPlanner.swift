@@ -25,8 +25,7 @@ public struct CutPlanner: Sendable {
     private var previousEnd: (key: Int, ticks: Int64)?
     /// The media clock's grid (nil: the target rule).
     var grid: CutGrid?
-    /// Media clock: spans skipped because they began before the first frame, whose end is still
-    /// cut at (a partner that saw them cut there).
+    /// Media clock: spans skipped for beginning before the first frame, whose end is still cut at.
     var unseenSpans: Set<Int> = []
 
     enum Route: Equatable, Sendable {
@@ -95,14 +94,10 @@ public struct CutPlanner: Sendable {
             if desired != route {
                 cut = transition(to: desired, at: pts)
                 edge = true
-            } else if let grid {
-                if passesUnseenEnd(at: pts) {
-                    cut = transition(to: route, at: pts)
-                    edge = true
-                } else if grid.cutsRegularly(atKeyframe: pts - shift, edges: upcomingEdges(after: pts),
-                                             segmentStart: segmentStart[.primary], capTicks: rule.capTicks) {
-                    cut = transition(to: route, at: pts)
-                }
+            } else if grid != nil {
+                let (cuts, atEdge) = gridCut(atKeyframe: pts)
+                if cuts { cut = transition(to: route, at: pts) }
+                edge = atEdge
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {
                 cut = transition(to: route, at: pts)
             }
