@@ -102,10 +102,7 @@ final class LiveSession {
         private(set) var lastVideo: Int64?
         private var lastVideoEnd: Int64?
         private let spanStage: SpanStage
-        private let cutStage: CutStage
-        private let publisher: LivePublisher
-        /// Media clock: the pre-roll until the epoch's first grid boundary, then what it drops.
-        private var start: MediaEpochStart?
+        private let mediaClock: MediaClockGate?
 
         init(options: LiveOptions, streams: InputStreams, publisher: LivePublisher, discontinuity: Bool) throws {
             let (ids, resumed, target) = publisher.read { ($0.state.ids, $0.state.nextSegmentIndex > 0, $0.state.window.targetDuration) }
@@ -121,34 +118,12 @@ final class LiveSession {
             let rule = CutRule(targetSeconds: options.segmentDuration, declaredTarget: target, hardCap: true,
                                targetFixed: resumed || options.fixedTargetDuration != nil || options.clock.isMedia)
             let cuts = CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat))
-            cutStage = cuts
-            self.publisher = publisher
             chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
-            if case .media(let origin) = options.clock {
-                start = MediaEpochStart(stepTicks: options.gridStepTicks, operatorOrigin: origin.map(MediaClockLog.ticks),
-                                        notBefore: publisher.read { $0.state.grid?.first?.lastEndTicks })
-            }
+            mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
         }
 
-        /// Sends an event down the chain, through the media clock's pre-roll while it lasts.
         func send(_ event: PipelineEvent) throws {
-            guard var gate = start else { return try chain.send(event) }
-            if let first = cutStage.firstFrame { gate.follow(firstFrame: first) }
-            let step = gate.admit(event, wallTicks: MediaClockLog.ticks(Date()))
-            start = gate
-            switch step {
-            case .pass: try chain.send(event)
-            case .hold: break
-            case .open(let anchor, let held):
-                cutStage.useGrid(CutGrid(stepTicks: gate.stepTicks, originTicks: anchor.originTicks))
-                spanStage.useDatedIDs(origin: anchor.originTicks)
-                publisher.update { p, _ in
-                    p.useMediaClock(originTicks: anchor.originTicks, stepTicks: gate.stepTicks)
-                    return [MediaClockLog.opened(anchor, gate: gate)]
-                }
-                for e in held { try chain.send(e) }
-                try chain.send(event)
-            }
+            if let mediaClock { try mediaClock.send(event, to: chain) } else { try chain.send(event) }
         }
 
         func note(_ packet: MediaPacket) {
