@@ -69,6 +69,12 @@ extension PipelineConfiguration {
         if live.realtime == true { o.realtime = true }
         if let lead = live.announceLead { o.announceLead = try check("live.announce_lead", lead, 0...3_600, "seconds") }
         if let n = live.minStartSegments { o.minStartSegments = n }
+        if let text = live.clock {
+            guard let clock = LiveClock.parse(text) else {
+                throw fail("live.clock", "'\(text)' is not wall, media or an ISO 8601 UTC date-time (the time of PTS 0)")
+            }
+            o.clock = clock
+        }
         o.defaultPlacement = placementDefault ?? .overlay
         o.placementByKind = try placementKinds()
         // Asset URIs must be absolute: next to the output on an origin, else where the demo serves.

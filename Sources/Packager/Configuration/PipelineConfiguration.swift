@@ -56,6 +56,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var announceLead: Double?
         /// Target durations the first playlist version waits for (nil: 3).
         public var minStartSegments: Int?
+        /// `wall`, `media`, or the ISO 8601 UTC time of PTS 0 (the media clock; docs/redundancy.md).
+        public var clock: String?
     }
 
     public var segments = Segments()
@@ -140,6 +142,7 @@ extension PipelineConfiguration.Live {
         m.resetState = o.resetState ?? resetState
         m.announceLead = o.announceLead ?? announceLead
         m.minStartSegments = o.minStartSegments ?? minStartSegments
+        m.clock = o.clock ?? clock
         return m
     }
 }

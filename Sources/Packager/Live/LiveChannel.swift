@@ -59,8 +59,12 @@ public final class LiveChannel {
         }
         var state = try store.load() ?? LiveState(options: options)
         let resumed = state.nextSegmentIndex > 0 || state.renditionSegmentIndices.contains { $0 > 0 }
+        // Names and sequences of one clock cannot continue those of the other (docs/redundancy.md).
+        if resumed, (state.grid != nil) != options.clock.isMedia {
+            throw LiveError.clockChanged(stateDirectory: stateDirectory.path, saved: state.grid != nil ? "media" : "wall")
+        }
         if resumed {
-            log.info(.state, ["action": "resume", "media_sequence": .int(state.window.mediaSequence),
+            log.info(.state, ["action": "resume", "media_sequence": .int(state.mediaSequence(0)),
                               "next_segment": .int(state.nextSegmentIndex), "open_spans": .int(state.openSpans.count)])
         }
         state.endListed = false
@@ -137,7 +141,7 @@ public final class LiveChannel {
         publisher.writeMetrics()
         publisher.flush()
         log.info(.shutdown, ["outcome": .string(outcome == .stopped ? "stopped" : "input lost"),
-                             "media_sequence": .int(publisher.read { $0.state.window.mediaSequence })])
+                             "media_sequence": .int(publisher.read { $0.state.mediaSequence(0) })])
         return outcome
     }
 
@@ -150,11 +154,15 @@ public final class LiveChannel {
 public enum LiveError: Error, CustomStringConvertible {
     case badOutput(String)
     case stateDirectoryNeeded
+    case clockChanged(stateDirectory: String, saved: String)
 
     public var description: String {
         switch self {
         case .badOutput(let o): return "cannot use output '\(o)'"
         case .stateDirectoryNeeded: return "HTTP output needs --state-dir DIR for the restart state"
+        case let .clockChanged(dir, saved):
+            return "the restart state in \(dir) was published with --clock \(saved): its segment names and sequences cannot "
+                + "continue under the other clock; keep --clock \(saved), or start a new playlist with --reset-state"
         }
     }
 }

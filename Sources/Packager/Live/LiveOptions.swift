@@ -57,16 +57,27 @@ public struct LiveOptions {
     public var legacyDialects: [LegacyCueDialect] = []
     /// Stitched HLS inputs (`--input-hls`, or a playlist given with -i): rules and overrides.
     public var stitched = StitchedOptions()
+    /// Wall clock (one instance), or the media clock (a redundant pair; docs/redundancy.md).
+    public var clock = LiveClock.wall
 
     public init() {}
 
     var placementRules: PlacementRules { PlacementRules(defaultPlacement: defaultPlacement, byKind: placementByKind) }
 
     /// EXT-X-TARGETDURATION until the planner fixes it when the first segment closes.
+    /// Under the media clock the segment duration is the grid step and segments run up to about
+    /// one and a half steps plus a GOP (CutGrid), so the target defaults to two steps.
     var targetDuration: Int {
-        get { fixedTargetDuration ?? max(1, Int(segmentDuration.rounded(.toNearestOrAwayFromZero))) }
+        get {
+            if let fixedTargetDuration { return fixedTargetDuration }
+            if clock.isMedia { return max(1, Int((segmentDuration * 2).rounded(.up))) }
+            return max(1, Int(segmentDuration.rounded(.toNearestOrAwayFromZero)))
+        }
         set { fixedTargetDuration = newValue }
     }
+
+    /// The media clock's grid step in 90 kHz ticks.
+    var gridStepTicks: Int64 { Int64((segmentDuration * 90_000).rounded()) }
 
     public var isHTTPOutput: Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
 

@@ -67,7 +67,7 @@ final class LiveSession {
                         if options.realtime { pace(p.pts, &pacing) }
                         epoch.note(p)
                     }
-                    try epoch.chain.send(event)
+                    try epoch.send(event)
                 }
             } catch {
                 end = .failed(error)
@@ -102,6 +102,7 @@ final class LiveSession {
         private(set) var lastVideo: Int64?
         private var lastVideoEnd: Int64?
         private let spanStage: SpanStage
+        private let mediaClock: MediaClockGate?
 
         init(options: LiveOptions, streams: InputStreams, publisher: LivePublisher, discontinuity: Bool) throws {
             let (ids, resumed, target) = publisher.read { ($0.state.ids, $0.state.nextSegmentIndex > 0, $0.state.window.targetDuration) }
@@ -115,10 +116,14 @@ final class LiveSession {
             spanStage = spans
             // A channel that has published keeps its target for life; so does one the operator fixed.
             let rule = CutRule(targetSeconds: options.segmentDuration, declaredTarget: target, hardCap: true,
-                               targetFixed: resumed || options.fixedTargetDuration != nil)
-            chain = StageChain([spans,
-                                CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat)),
-                                LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
+                               targetFixed: resumed || options.fixedTargetDuration != nil || options.clock.isMedia)
+            let cuts = CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat))
+            chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
+            mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
+        }
+
+        func send(_ event: PipelineEvent) throws {
+            if let mediaClock { try mediaClock.send(event, to: chain) } else { try chain.send(event) }
         }
 
         func note(_ packet: MediaPacket) {

@@ -7,12 +7,13 @@
 ///   next keyframe (predicted from the GOP seen so far) would take it past the declared target;
 /// - live (hard cap): the declared target is fixed when the first segment closes — raised to fit
 ///   the measured GOP unless the operator fixed it — and a GOP longer than it is cut at the frame
-///   that would pass it, so no EXTINF ever rounds above the target.
+///   that would pass it, so no EXTINF ever rounds above the target;
+/// - media clock (`useGrid`): regular cuts follow CutGrid instead, so segment numbers are grid cells.
 public struct CutPlanner: Sendable {
     public private(set) var rule: CutRule
-    private var spans: [Int: PlannedSpan] = [:]
-    private var route: Route = .none
-    private var segmentStart: [OutputTarget: Int64] = [:]
+    private(set) var spans: [Int: PlannedSpan] = [:]
+    private(set) var route: Route = .none
+    private(set) var segmentStart: [OutputTarget: Int64] = [:]
     private var lastVideoEnd: [OutputTarget: Int64] = [:]
     private(set) var shift: Int64 = 0
     private var gop = GOPEstimator()
@@ -22,6 +23,10 @@ public struct CutPlanner: Sendable {
     private var records: [CutRecord] = []
     /// Signalled end of the span left last: a span starting before it overlaps that one.
     private var previousEnd: (key: Int, ticks: Int64)?
+    /// The media clock's grid (nil: the target rule).
+    var grid: CutGrid?
+    /// Media clock: spans skipped for beginning before the first frame, whose end is still cut at.
+    var unseenSpans: Set<Int> = []
 
     enum Route: Equatable, Sendable {
         case none
@@ -37,6 +42,15 @@ public struct CutPlanner: Sendable {
     public mutating func takeRecords() -> [CutRecord] {
         defer { records.removeAll() }
         return records
+    }
+
+    /// Media clock: cut on `grid` from the first frame on. The primary timeline becomes UTC ticks
+    /// (input + the grid's origin), and the muxers write those as the segments' timestamps, so
+    /// every instance writes the same ones and a timestamp reset needs no discontinuity.
+    public mutating func useGrid(_ grid: CutGrid) {
+        guard firstFrame == nil else { return }
+        self.grid = grid
+        shift = -grid.originTicks
     }
 
     public mutating func apply(_ decision: SpanDecision) {
@@ -63,29 +77,41 @@ public struct CutPlanner: Sendable {
     /// Frames before the first keyframe are not cut into anything (the caller drops them).
     public mutating func frame(pts: Int64, isKeyframe: Bool, duration: Int64) throws -> Cut? {
         guard firstFrame != nil || isKeyframe else { return nil }
+        if firstFrame == nil, let grid, grid.defersStart(atKeyframe: pts - shift, edges: upcomingEdges(after: pts)) { return nil }
         if isKeyframe { gop.keyframe(at: pts) }
         if firstFrame == nil {
             firstFrame = pts
+            if grid != nil { startGrid(at: pts) }
             var cut = transition(to: desiredRoute(at: pts), at: pts)
             noteVideo(pts: pts, duration: duration)
             cut.records = takeRecords()
             return cut
         }
         var cut: Cut?
+        var edge = false
         if isKeyframe {
             let desired = desiredRoute(at: pts)
             if desired != route {
                 cut = transition(to: desired, at: pts)
+                edge = true
+            } else if grid != nil {
+                let (cuts, atEdge) = gridCut(atKeyframe: pts)
+                if cuts { cut = transition(to: route, at: pts) }
+                edge = atEdge
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {
                 cut = transition(to: route, at: pts)
             }
             if cut != nil { try lockTarget() }
+        } else if grid?.cutsWithoutKeyframe(at: pts - shift) == true, route != .none {
+            records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? 0, targetDuration: rule.declaredTarget))
+            cut = transition(to: route, at: pts)
         } else if rule.hardCap, targetLocked, let reach = reach(adding: pts + duration), reach > rule.capTicks {
             records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? reach,
                                                targetDuration: rule.declaredTarget))
             cut = transition(to: route, at: pts)
         }
         noteVideo(pts: pts, duration: duration)
+        if cut != nil { grid?.advance(at: pts - shift, edge: edge) }
         cut?.records = takeRecords()
         return cut
     }
@@ -145,7 +171,7 @@ public struct CutPlanner: Sendable {
         return .primary
     }
 
-    private mutating func skip(_ key: Int, reason: String) {
+    mutating func skip(_ key: Int, reason: String) {
         spans[key]?.skipped = true
         records.append(.skipped(key: key, reason: reason))
     }
@@ -260,6 +286,7 @@ public struct CutPlanner: Sendable {
     private mutating func lockTarget() throws {
         guard !targetLocked else { return }
         targetLocked = true
+        try grid?.check(gopTicks: gop.predicted)
         if let gopTicks = gop.predicted, gopTicks > rule.capTicks {
             if rule.targetFixed { throw CutPlannerError.gopExceedsTarget(gopTicks: gopTicks, targetDuration: rule.declaredTarget) }
             rule.declaredTarget = Int(TargetDuration.roundedSeconds(ticks: gopTicks))

@@ -30,6 +30,11 @@ final class CutStage: PipelineStage {
     /// PTS of the leading rendition's first keyframe.
     var firstFrame: Int64? { planners[0].firstFrame }
 
+    /// Media clock: every rendition cuts on the same grid (before its first frame).
+    func useGrid(_ grid: CutGrid) {
+        for k in planners.indices { planners[k].useGrid(grid) }
+    }
+
     func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
         switch event {
         case .span(let decision):
@@ -39,6 +44,7 @@ final class CutStage: PipelineStage {
             switch media.role {
             case .video(let k):
                 let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
+                if k == 0 { for note in planners[0].takeGridNotes() { try next(.warning(note)) } }
                 try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
             case .audio:
                 for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }

@@ -1,5 +1,6 @@
 import CueDetect
 import DateRangeWriter
+import Primitives
 
 /// From the tracker's span events to routing decisions, the same in every mode (pure: values
 /// in, values out). The rules, written once:
@@ -15,6 +16,10 @@ import DateRangeWriter
 /// - when a parent ends, nested spans still open end with it.
 public struct SpanRouter: Sendable {
     public private(set) var ids: InterstitialIDMaker
+    /// Media clock: UTC ticks of input PTS 0. IDs are then the dated form (`ad-1001-<START ms>`),
+    /// which every instance reading the same media derives alike; counters depend on what an
+    /// instance happened to see since it started.
+    public var datedOrigin: Int64?
     private let placement: PlacementRules
     private var entries: [Int: Entry] = [:]
 
@@ -48,7 +53,7 @@ public struct SpanRouter: Sendable {
                 return [.skip(SkippedSpan(span: span, id: nil, reason:
                     "nested inside \(parent.id), itself an entry of another break; its media stays in that entry"))]
             }
-            let id = ids.next(kind: SpanKindName(rawValue: span.kind.rawValue), eventID: span.eventID)
+            let id = makeID(for: span)
             entries[span.serial] = Entry(id: id, span: span, parent: parentKey)
             return [.nest(NestedSpan(parent: parentKey, key: span.serial, id: id, span: span))]
         }
@@ -56,9 +61,22 @@ public struct SpanRouter: Sendable {
             return [.skip(SkippedSpan(span: span, id: nil, reason:
                 "overlaps \(covering.id), which already takes that part of the primary"))]
         }
-        let id = ids.next(kind: SpanKindName(rawValue: span.kind.rawValue), eventID: span.eventID)
+        let id = makeID(for: span)
         entries[span.serial] = Entry(id: id, span: span)
         return [.route(SpanRoute(key: span.serial, id: id, span: span, placement: placement.placement(for: span.kind)))]
+    }
+
+    private mutating func makeID(for span: Span) -> String {
+        let kind = SpanKindName(rawValue: span.kind.rawValue)
+        guard let origin = datedOrigin,
+              let start = try? HLSDate(millisecondsSinceEpoch: ISO8601Text.floorDivide(span.startTicks + origin, 90)) else {
+            return ids.next(kind: kind, eventID: span.eventID)
+        }
+        let id = InterstitialIDMaker.dated(kind: kind, eventID: span.eventID, start: start)
+        // Two live spans of one kind and event id starting in the same millisecond (an ad nested
+        // in a break that reuses the break's id): the later-opened one is told apart by a suffix.
+        guard entries.values.contains(where: { $0.id == id }) else { return id }
+        return id + "-" + String(entries.values.filter { $0.id.hasPrefix(id) }.count + 1)
     }
 
     /// Whether the routed entry takes the primary at `ticks` (a span whose end is not known yet

@@ -21,6 +21,9 @@ final class SpanStage: PipelineStage {
     /// The IDs handed out so far (a live channel keeps them across epochs and restarts).
     var ids: InterstitialIDMaker { router.ids }
 
+    /// Media clock: date-range IDs from each span's start on the UTC timeline (see SpanRouter).
+    func useDatedIDs(origin: Int64) { router.datedOrigin = origin }
+
     func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
         switch event {
         case .cue(let cue):

@@ -62,6 +62,10 @@ enum LiveCommand {
             guard seconds >= 1, seconds <= 60, seconds == seconds.rounded() else { throw $1.bad("whole seconds from 1 to 60") }
             $0.segments.targetDuration = Int(seconds)
         },
+        .setting("--clock", .text("wall|media|DATE"), key: "live.clock", default: "wall",
+                 "media: names, sequences, PDT and IDs from the media timestamps, for a redundant pair (docs/redundancy.md)") {
+            $0.live.clock = $1.text
+        },
         .setting("--announce-lead", .number("S"), key: "live.announce_lead",
                  default: "0: in the first version that lists the splice segment",
                  "announce an ad-server interstitial S seconds earlier (froze hls.js near the edge; docs/live.md)") {

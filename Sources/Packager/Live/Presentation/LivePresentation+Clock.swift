@@ -1,9 +1,19 @@
 import CueDetect
 import Primitives
 
-/// The epoch's clock: where PDT is anchored (the first video frame's wall time, or an SCTE-35
-/// time_descriptor) and how primary ticks map to it.
+/// The epoch's clock: where PDT is anchored (the first video frame's wall time, an SCTE-35
+/// time_descriptor, or the media clock's origin) and how primary ticks map to it.
 extension LivePresentation {
+    /// Media clock: the primary timeline is UTC in 90 kHz ticks (input + `originTicks`), so PDT
+    /// is the segment's start itself and segments are numbered by their `stepTicks` grid cell.
+    mutating func useMediaClock(originTicks: Int64, stepTicks: Int64) {
+        epoch.anchor = (0, 0)
+        epoch.shift = -originTicks
+        epoch.gridStep = stepTicks
+        epoch.gridNext = Array(repeating: nil, count: epoch.startsEpoch.count)
+        state.ensureGridCursors(epoch.startsEpoch.count)
+    }
+
     /// The first video frame of the epoch was read at `wallMillis`: PDT is anchored there, never
     /// before what is already published.
     mutating func anchor(ticks: Int64, wallMillis: Int64) {
@@ -22,6 +32,12 @@ extension LivePresentation {
               let time = section.descriptors.lazy.compactMap({ d -> TimeDescriptor? in
                   if case .time(let t) = d { return t } else { return nil }
               }).first else { return [] }
+        guard epoch.gridStep == nil else {
+            guard !epoch.usedTimeDescriptor else { return [] }
+            epoch.usedTimeDescriptor = true
+            return [.log(.info, .state, ["action": "time_descriptor", "used": false,
+                                         "reason": "the media clock dates the media from its own timestamps (docs/redundancy.md)"])]
+        }
         let utc = (Int64(time.taiSeconds) - Int64(time.utcOffset)) * 1000 + Int64(time.taiNanoseconds) / 1_000_000
         guard epoch.startsEpoch.allSatisfy({ $0 }), !spans.values.contains(where: { $0.announced != nil }) else {
             guard !epoch.usedTimeDescriptor else { return [] }
@@ -51,6 +67,12 @@ struct LiveEpochClock {
     /// Ticks removed from the primary so far in this epoch (strip placement).
     var shift: Int64 = 0
     var usedTimeDescriptor = false
+    /// Media clock: the grid step, and per rendition the number of the next segment (nil until
+    /// the epoch's first: its grid cell).
+    var gridStep: Int64?
+    var gridNext: [Int?] = []
+    /// The epoch's codecs (a change from the last published epoch is a discontinuity).
+    var codecs = ""
 
     init() {}
 

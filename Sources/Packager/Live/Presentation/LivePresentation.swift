@@ -53,7 +53,10 @@ struct LivePresentation {
 
     /// A new stretch of continuous input timestamps begins (`discontinuity`: it follows another).
     mutating func startEpoch(variants list: [VariantDescription], discontinuity: Bool) {
-        epoch = LiveEpochClock(discontinuity: discontinuity, renditions: list.count)
+        let codecs = list.map(\.codecs).joined(separator: " ")
+        epoch = LiveEpochClock(discontinuity: options.clock.isMedia ? mediaClockDiscontinuity(codecs: codecs) : discontinuity,
+                               renditions: list.count)
+        epoch.codecs = codecs
         spans = [:]
         unannounced = []
         variants = list
@@ -84,9 +87,23 @@ struct LivePresentation {
         let k = segment.rendition
         guard k < pending.count, let pdt = millis(segment.startTicks) else { return [] }
         let dir = OutputLayout.rendition(k) + "/"
-        let index = state.takeSegmentIndex(rendition: k)
-        let name = OutputLayout.segment(index, format: options.segmentFormat)
+        var index = state.takeSegmentIndex(rendition: k)
         var plan: PublishPlan = []
+        if let step = epoch.gridStep {
+            // Media clock: the number is the grid cell (the counter above only says "has published").
+            switch gridPlacement(of: segment, step: step) {
+            case .drop(let log): return log
+            case let .list(cell, gaps, gapFrom):
+                index = cell
+                var records = gaps
+                if let from = gapFrom {
+                    records.append(gapRecord(cell, from: from, to: segment.startTicks + segment.durationTicks, rendition: k))
+                }
+                for gap in records { pending[k].append(PendingSegment(record: gap, waiting: [], deadline: now)) }
+                if gapFrom != nil { return list(now: now) }
+            }
+        }
+        let name = OutputLayout.segment(index, format: options.segmentFormat)
         var waiting: Set<String> = [dir + name]
         if epoch.startsEpoch[k], let _ = segment.initSegment {
             let map = OutputLayout.liveInit(firstSegment: index)
@@ -159,7 +176,7 @@ struct LivePresentation {
                     "duration": .double(Double(record.durationTicks) / 90_000), "bytes": .int(record.bytes),
                     "pdt": .string(ISO8601Text.format(millis: record.programDateTimeMillis)),
                     "discontinuity": .bool(record.discontinuity), "gap": .bool(record.gap),
-                    "media_sequence": .int(state.window(k).mediaSequence)]))
+                    "media_sequence": .int(state.mediaSequence(k))]))
             }
         }
         guard !listed.isEmpty else { return plan }
@@ -233,7 +250,9 @@ struct LivePresentation {
             DateRangeBlock(anchorMillis: $0.startMilliseconds, lines: $0.lines)
         }
         blocks += legacyBlocks(for: window.segments)
-        return window.playlist(dateRanges: blocks, endList: endList).render()
+        var playlist = window.playlist(dateRanges: blocks, endList: endList)
+        playlist.mediaSequence = state.mediaSequence(k)
+        return playlist.render()
     }
 
     /// The multivariant playlist once every rendition has a segment, again when the measured

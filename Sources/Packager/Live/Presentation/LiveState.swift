@@ -28,6 +28,9 @@ struct LiveState: Codable {
     /// Every asset file put, by span ID, until the span leaves the playlists and its files are
     /// handed to `retention` for deletion.
     var assetFiles: [String: [String]] = [:]
+    /// Media clock: per rendition, where the grid numbering stands (nil: the wall clock, whose
+    /// names count from `nextSegmentIndex`).
+    var grid: [LiveGridCursor]?
 
     /// An interstitial announced and not yet completed.
     struct OpenSpan: Codable, Equatable {
@@ -67,6 +70,18 @@ struct LiveState: Codable {
     /// Appends a segment to a rendition's window; returns the segments that left it.
     mutating func append(_ record: SegmentRecord, rendition: Int) -> [SegmentRecord] {
         rendition == 0 ? window.append(record) : renditionWindows[rendition - 1].append(record)
+    }
+
+    /// MEDIA-SEQUENCE of a rendition's window (the media clock numbers from the grid).
+    func mediaSequence(_ rendition: Int) -> Int {
+        window(rendition).mediaSequence + (grid.flatMap { rendition < $0.count ? $0[rendition].firstIndex : nil } ?? 0)
+    }
+
+    /// Media clock: a cursor for every rendition.
+    mutating func ensureGridCursors(_ count: Int) {
+        var cursors = grid ?? []
+        while cursors.count < count { cursors.append(LiveGridCursor()) }
+        grid = cursors
     }
 
     /// The next segment number of a rendition (names are never reused, restarts included).
