@@ -23,6 +23,14 @@ final class DemuxedPacket {
         return Array(UnsafeBufferPointer(start: data, count: Int(p.pointee.size)))
     }
 
+    var size: Int { Int(packet?.pointee.size ?? 0) }
+
+    /// The first `count` bytes (fewer if the packet is shorter), without copying the rest.
+    func prefix(_ count: Int) -> [UInt8] {
+        guard let p = packet, let data = p.pointee.data, p.pointee.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: min(count, Int(p.pointee.size))))
+    }
+
     func unref() { av_packet_unref(packet) }
 
     /// Stamps a packet that came without timestamps (stream time base).

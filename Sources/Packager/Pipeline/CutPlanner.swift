@@ -77,13 +77,13 @@ public struct CutPlanner: Sendable {
             if desired != route {
                 cut = transition(to: desired, at: pts)
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {
-                cut = transition(to: route, at: pts)
+                cut = transition(to: route, at: regularCut(before: pts))
             }
             if cut != nil { try lockTarget() }
         } else if rule.hardCap, targetLocked, let reach = reach(adding: pts + duration), reach > rule.capTicks {
             records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? reach,
                                                targetDuration: rule.declaredTarget))
-            cut = transition(to: route, at: pts)
+            cut = transition(to: route, at: regularCut(before: pts))
         }
         noteVideo(pts: pts, duration: duration)
         cut?.records = takeRecords()
@@ -233,6 +233,17 @@ public struct CutPlanner: Sendable {
         if elapsed >= rule.targetTicks { return true }
         guard let next = gop.predicted else { return false }
         return elapsed + next > rule.capTicks
+    }
+
+    /// Where a regular cut before the frame at `pts` goes: at it, unless frames lost from the input
+    /// left a hole before it that would carry the closing segment past the cap — then at the end
+    /// of the last frame, and the hole opens the next segment (live: never an EXTINF above target).
+    private func regularCut(before pts: Int64) -> Int64 {
+        guard rule.hardCap, let reference = leadingOutput, let start = segmentStart[reference],
+              let end = lastVideoEnd[reference] else { return pts }
+        let offset = reference == .primary ? shift : 0
+        guard pts - offset - start > rule.capTicks, end - start <= rule.capTicks, end + offset < pts else { return pts }
+        return end + offset
     }
 
     /// How long the open segment would be if it ran to `end` (input ticks).
