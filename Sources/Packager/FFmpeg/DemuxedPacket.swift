@@ -17,6 +17,8 @@ final class DemuxedPacket {
     var dts: Int64? { packet.flatMap { $0.pointee.dts == pkgctl_nopts() ? nil : $0.pointee.dts } }
     var duration: Int64 { packet?.pointee.duration ?? 0 }
     var isKeyframe: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_KEY != 0 }
+    /// libavformat saw damage in it (MPEG-TS: a continuity-counter gap inside its PES).
+    var isCorrupt: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_CORRUPT != 0 }
 
     var bytes: [UInt8] {
         guard let p = packet, let data = p.pointee.data, p.pointee.size > 0 else { return [] }

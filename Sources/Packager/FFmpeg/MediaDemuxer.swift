@@ -22,10 +22,10 @@ final class MediaDemuxer {
             throw FFmpegError(operation: "allocate a demuxer for", input: url, code: pkgctl_averror(ENOMEM))
         }
         if let interrupt { ctx.pointee.interrupt_callback = interrupt.callback }
-        // Error resilience on the input: a packet libavformat flags corrupt (a continuity-counter
-        // gap or transport error inside its PES — UDP loss) is dropped, not muxed as a truncated
-        // frame; PSI sections are CRC-checked, so a damaged PMT never looks like a new programme.
-        ctx.pointee.flags |= AVFMT_FLAG_DISCARD_CORRUPT
+        // PSI sections are CRC-checked, so a damaged PMT never looks like a new programme. Packets
+        // libavformat flags corrupt (a continuity gap inside their PES) are not discarded here
+        // (`discardcorrupt`): a damaged keyframe still starts a GOP, which keeps segments on
+        // keyframes; the PacketSanitizer drops what a muxer cannot take.
         ctx.pointee.error_recognition |= AV_EF_CRCCHECK
         if let observer {
             let tee = try TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)

@@ -74,12 +74,13 @@ public struct CutPlanner: Sendable {
         var cut: Cut?
         if isKeyframe {
             let desired = desiredRoute(at: pts)
+            let closing = elapsed(at: pts)
             if desired != route {
                 cut = transition(to: desired, at: pts)
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {
                 cut = transition(to: route, at: regularCut(before: pts))
             }
-            if cut != nil { try lockTarget() }
+            if cut != nil { try lockTarget(firstSegment: closing) }
         } else if rule.hardCap, targetLocked, let reach = reach(adding: pts + duration), reach > rule.capTicks {
             records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? reach,
                                                targetDuration: rule.declaredTarget))
@@ -268,12 +269,16 @@ public struct CutPlanner: Sendable {
     }
 
     /// Fixes the declared target when the first segment closes: the first GOP is known by then.
-    private mutating func lockTarget() throws {
+    private mutating func lockTarget(firstSegment: Int64?) throws {
         guard !targetLocked else { return }
         targetLocked = true
         if let gopTicks = gop.predicted, gopTicks > rule.capTicks {
             if rule.targetFixed { throw CutPlannerError.gopExceedsTarget(gopTicks: gopTicks, targetDuration: rule.declaredTarget) }
             rule.declaredTarget = Int(TargetDuration.roundedSeconds(ticks: gopTicks))
+        }
+        // A keyframe lost on the way (UDP loss) makes the first segment longer than any GOP seen.
+        if !rule.targetFixed, let first = firstSegment, first > rule.capTicks {
+            rule.declaredTarget = max(rule.declaredTarget, Int(TargetDuration.roundedSeconds(ticks: first)))
         }
         records.append(.targetDuration(rule.declaredTarget))
     }

@@ -126,6 +126,7 @@ final class InputReader: EventSource {
         let needsADTS = role == .audio && stream?.codecName == "aac" && stream?.hasExtradata == false
         let admitted = sanitizer.admit(.init(stream: packet.streamIndex, pts: pts, dts: dts,
                                              adts: needsADTS ? (packet.prefix(7), packet.size) : nil,
+                                             corruptAudio: role == .audio && packet.isCorrupt,
                                              item: MediaPacket(packet: packet, role: role, pts: pts, dts: dts)))
         for media in admitted {
             if media.role == .video(rendition: 0) {

@@ -8,13 +8,17 @@
 /// continue from it (a new timeline: all are released, in order) or the next packet continues the
 /// old one (an outlier: the held ones are dropped). Packets are also dropped when their DTS does
 /// not advance or their PTS precedes their DTS (muxers reject both), and AAC frames that carry no
-/// ADTS header when the stream has no extradata (the TS muxer rejects them: a truncated frame).
+/// ADTS header when the stream has no extradata (the TS muxer rejects them: a truncated frame),
+/// and audio frames libavformat flagged corrupt (a hole inside the frame: noise, or a decoder
+/// error). Damaged video frames go on, as with `ffmpeg -c copy`: the decoder conceals them, and a
+/// damaged keyframe still starts its GOP.
 struct PacketSanitizer<Item> {
     enum Reason: String, CaseIterable {
         case timestampOutlier = "timestamp_outlier"
         case dtsNotIncreasing = "dts_not_increasing"
         case ptsBeforeDTS = "pts_before_dts"
         case badADTS = "bad_adts"
+        case corruptAudio = "corrupt_audio"
     }
 
     /// One packet as the sanitizer judges it.
@@ -24,6 +28,8 @@ struct PacketSanitizer<Item> {
         var dts: Int64
         /// AAC without extradata: the first bytes and the size, to check the ADTS header.
         var adts: (header: [UInt8], size: Int)?
+        /// An audio packet libavformat flagged corrupt.
+        var corruptAudio = false
         var item: Item
     }
 
@@ -41,6 +47,7 @@ struct PacketSanitizer<Item> {
     /// The packets that may go on now, in order: none (dropped or held), this one, or a held run
     /// that a new timeline confirmed.
     mutating func admit(_ packet: Candidate) -> [Item] {
+        if packet.corruptAudio { return drop(.corruptAudio) }
         if let adts = packet.adts, !Self.isADTSFrame(adts.header, size: adts.size) { return drop(.badADTS) }
         if packet.pts < packet.dts || packet.pts - packet.dts > Self.maximumStep { return drop(.ptsBeforeDTS) }
         let stream = packet.stream
