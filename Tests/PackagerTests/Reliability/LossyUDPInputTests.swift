@@ -58,6 +58,10 @@ final class LossyUDPInputTests: XCTestCase {
     }
 
     func testCorruptedBytesAreAbsorbedWithoutReconnectAndFFmpegSpeaksInJSON() throws {
+        // FFmpeg's level is process-wide (other tests set pkgctl's default, errors only); the
+        // demuxer reports damage as warnings.
+        FFmpegLibraries.quietLogs(environment: ["PKGCTL_FFMPEG_LOG": "warning"])
+        defer { FFmpegLibraries.quietLogs(environment: [:]) }
         let run = try run(.corrupt(0.01, bytes: 8))
         XCTAssertGreaterThan(run.tally.corrupted, 50)
         try assertAbsorbed(run, minimumSeconds: 24)
