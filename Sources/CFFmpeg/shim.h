@@ -34,4 +34,33 @@ static inline int pkgctl_exchange_paths(const char *a, const char *b) {
     return renameat2(-100 /* AT_FDCWD */, a, -100, b, 1u << 1 /* RENAME_EXCHANGE */);
 }
 
+// FFmpeg's log, handed to pkgctl instead of stderr. av_log's callback takes a va_list, which
+// Swift cannot format, so the line is formatted here (av_log_format_line2, without FFmpeg's
+// "[h264 @ 0x…]" prefix: the component goes apart) and passed on as plain strings. One sink per
+// process (av_log_set_callback is process-wide); the Swift side serialises and rate-limits.
+typedef void (*pkgctl_log_sink)(int level, const char *component, const char *message);
+// A function-local static: Swift emits it with the function (a file-scope one is not emitted).
+static inline pkgctl_log_sink *pkgctl_log_sink_slot(void) {
+    static pkgctl_log_sink slot;
+    return &slot;
+}
+
+static void pkgctl_log_forward(void *avcl, int level, const char *fmt, va_list vl) {
+    pkgctl_log_sink sink = *pkgctl_log_sink_slot();
+    if (!sink || level > av_log_get_level()) return;
+    char message[1024];
+    int print_prefix = 0;
+    if (av_log_format_line2(NULL, level, fmt, vl, message, sizeof message, &print_prefix) < 0) return;
+    const char *component = "";
+    AVClass *avc = avcl ? *(AVClass **)avcl : NULL;
+    if (avc && avc->item_name) component = avc->item_name(avcl);
+    sink(level, component ? component : "", message);
+}
+
+// NULL restores FFmpeg's own stderr callback.
+static inline void pkgctl_log_capture(pkgctl_log_sink sink) {
+    *pkgctl_log_sink_slot() = sink;
+    av_log_set_callback(sink ? pkgctl_log_forward : av_log_default_callback);
+}
+
 #endif

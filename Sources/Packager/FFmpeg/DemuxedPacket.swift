@@ -17,10 +17,20 @@ final class DemuxedPacket {
     var dts: Int64? { packet.flatMap { $0.pointee.dts == pkgctl_nopts() ? nil : $0.pointee.dts } }
     var duration: Int64 { packet?.pointee.duration ?? 0 }
     var isKeyframe: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_KEY != 0 }
+    /// libavformat saw damage in it (MPEG-TS: a continuity-counter gap inside its PES).
+    var isCorrupt: Bool { (packet?.pointee.flags ?? 0) & AV_PKT_FLAG_CORRUPT != 0 }
 
     var bytes: [UInt8] {
         guard let p = packet, let data = p.pointee.data, p.pointee.size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(p.pointee.size)))
+    }
+
+    var size: Int { Int(packet?.pointee.size ?? 0) }
+
+    /// The first `count` bytes (fewer if the packet is shorter), without copying the rest.
+    func prefix(_ count: Int) -> [UInt8] {
+        guard let p = packet, let data = p.pointee.data, p.pointee.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: min(count, Int(p.pointee.size))))
     }
 
     func unref() { av_packet_unref(packet) }

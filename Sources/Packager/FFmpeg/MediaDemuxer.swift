@@ -22,6 +22,11 @@ final class MediaDemuxer {
             throw FFmpegError(operation: "allocate a demuxer for", input: url, code: pkgctl_averror(ENOMEM))
         }
         if let interrupt { ctx.pointee.interrupt_callback = interrupt.callback }
+        // PSI sections are CRC-checked, so a damaged PMT never looks like a new programme. Packets
+        // libavformat flags corrupt (a continuity gap inside their PES) are not discarded here
+        // (`discardcorrupt`): a damaged keyframe still starts a GOP, which keeps segments on
+        // keyframes; the PacketSanitizer drops what a muxer cannot take.
+        ctx.pointee.error_recognition |= AV_EF_CRCCHECK
         if let observer {
             let tee = try TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)
             self.tee = tee
@@ -54,12 +59,13 @@ final class MediaDemuxer {
         return String(cString: name)
     }
 
-    /// Re-reads the stream table; MPEG-TS inputs can add streams mid-way (PMT changes).
+    /// Re-reads the stream table; MPEG-TS inputs can add streams mid-way (PMT changes), or change
+    /// a stream's codec in place (a new stream_type on the same PID).
     @discardableResult
-    func refreshStreams() -> Bool {
+    func refreshStreams(force: Bool = false) -> Bool {
         guard let ctx = format else { return false }
         let count = Int(ctx.pointee.nb_streams)
-        guard count != streams.count else { return false }
+        guard force || count != streams.count || codecsChanged(ctx) else { return false }
         var list: [StreamInfo] = []
         for i in 0..<count {
             guard let st = ctx.pointee.streams[i], let par = st.pointee.codecpar else { continue }
@@ -77,10 +83,48 @@ final class MediaDemuxer {
                 isSCTE35: par.pointee.codec_id == AV_CODEC_ID_SCTE_35,
                 timeBase: (st.pointee.time_base.num, st.pointee.time_base.den),
                 width: Int(par.pointee.width), height: Int(par.pointee.height),
+                hasExtradata: par.pointee.extradata_size > 0,
                 frameDuration: Self.frameDuration(par.pointee, timeBase: st.pointee.time_base)))
         }
         streams = list
         return true
+    }
+
+    /// Gives an AAC stream a PMT added mid-way the sample rate and channel count of its ADTS
+    /// header. libavformat probes streams only at open (a second avformat_find_stream_info
+    /// crashes 5.1: it freed its per-stream state), so such a stream knows only its codec, and the
+    /// TS muxer refuses audio without a sample rate. The ADTS header carries both.
+    func adoptADTSParameters(streamIndex: Int, header: [UInt8]) {
+        guard let par = stream(at: streamIndex)?.pointee.codecpar, par.pointee.codec_id == AV_CODEC_ID_AAC,
+              par.pointee.sample_rate <= 0, header.count >= 4 else { return }
+        let rates: [Int32] = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
+        let rateIndex = Int((header[2] >> 2) & 0x0F)
+        let channels = Int32(((header[2] & 0x01) << 2) | (header[3] >> 6))
+        guard rateIndex < rates.count, channels > 0 else { return }
+        par.pointee.sample_rate = rates[rateIndex]
+        av_channel_layout_uninit(&par.pointee.ch_layout)
+        av_channel_layout_default(&par.pointee.ch_layout, channels)
+        par.pointee.frame_size = 1024
+        par.pointee.profile = Int32(header[2] >> 6)          // ADTS: audio object type - 1 (FF_PROFILE_AAC_*)
+        refreshStreams(force: true)
+    }
+
+    private func codecsChanged(_ ctx: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        for known in streams {
+            guard known.index < Int(ctx.pointee.nb_streams), let par = ctx.pointee.streams[known.index]?.pointee.codecpar
+            else { return true }
+            if String(cString: avcodec_get_name(par.pointee.codec_id)) != known.codecName { return true }
+        }
+        return false
+    }
+
+    /// The stream indices of the first programme as its latest PMT lists them (nil when the input
+    /// has no programmes): on a PMT change libavformat keeps the old streams in its table but
+    /// lists only the current ones here.
+    var currentProgramStreams: Set<Int>? {
+        guard let ctx = format, ctx.pointee.nb_programs > 0, let program = ctx.pointee.programs[0] else { return nil }
+        guard let list = program.pointee.stream_index else { return [] }
+        return Set((0..<Int(program.pointee.nb_stream_indexes)).map { Int(list[$0]) })
     }
 
     private static func frameDuration(_ par: AVCodecParameters, timeBase: AVRational) -> Int64? {
@@ -148,13 +192,25 @@ final class MediaDemuxer {
         return result
     }
 
+    /// Reads that may come back with EAGAIN in a row before the input counts as unreadable. The
+    /// MPEG-TS demuxer answers EAGAIN after scanning its resync window (64 KiB) for a sync byte in
+    /// vain; like ffmpeg, pkgctl reads on, and each try moves 64 KiB on, so this bounds a run of
+    /// junk at about 256 MiB rather than a wait.
+    static let maximumRetries = 4096
+
     /// The next packet, or nil at end of input.
     func read(into packet: DemuxedPacket) throws -> Bool {
         guard let ctx = format else { return false }
-        packet.unref()
-        let r = av_read_frame(ctx, packet.packet)
-        if r == FFmpegError.eof { return false }
-        guard r >= 0 else { throw FFmpegError(operation: "read", input: url, code: r) }
-        return true
+        var retries = 0
+        while true {
+            packet.unref()
+            let r = av_read_frame(ctx, packet.packet)
+            if r == FFmpegError.eof { return false }
+            if r >= 0 { return true }
+            retries += 1
+            guard r == pkgctl_averror_eagain(), retries < Self.maximumRetries, interrupt?.isRaised != true else {
+                throw FFmpegError(operation: "read", input: url, code: r)
+            }
+        }
     }
 }

@@ -11,6 +11,8 @@ public struct StreamInfo: Equatable, Sendable {
     public var timeBase: (num: Int32, den: Int32)
     public var width: Int
     public var height: Int
+    /// The codec parameters carry extradata (AAC without it must come as ADTS frames).
+    public var hasExtradata = false
     /// Audio: the length of one coded frame in the stream's time base (AAC: 1024 samples), for
     /// frames libavformat hands over without timestamps.
     public var frameDuration: Int64? = nil

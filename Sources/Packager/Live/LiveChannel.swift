@@ -99,6 +99,9 @@ public final class LiveChannel {
     }
 
     public func run() -> Outcome {
+        // FFmpeg's own messages (corrupt input, probing) go into this channel's JSON log.
+        let ffmpegLog = FFmpegLogForwarder(log: log)
+        ffmpegLog.start()
         var discontinuity = publisher.read { $0.state.nextSegmentIndex > 0 }
         var outcome = Outcome.stopped
         while !interrupt.isRaised {
@@ -140,6 +143,7 @@ public final class LiveChannel {
         publisher.saveState()
         publisher.writeMetrics()
         publisher.flush()
+        ffmpegLog.stop()
         log.info(.shutdown, ["outcome": .string(outcome == .stopped ? "stopped" : "input lost"),
                              "media_sequence": .int(publisher.read { $0.state.mediaSequence(0) })])
         return outcome

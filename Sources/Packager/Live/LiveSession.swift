@@ -24,8 +24,10 @@ final class LiveSession {
         if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
             reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
         } else {
-            reader = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
-                                     interrupt: interrupt, mode: .media)
+            let input = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
+                                        interrupt: interrupt, mode: .media)
+            input.followsProgrammeChanges = true
+            reader = input
         }
     }
 
@@ -48,6 +50,12 @@ final class LiveSession {
             do {
                 guard let next = try reader.next() else { break }
                 events = next
+                if let change = (reader as? InputReader)?.takeProgrammeChange() {
+                    epoch = try ProgrammeChangeEpoch.begin(change, finishing: epoch.finish, publisher: publisher) {
+                        try Epoch(options: options, streams: reader.streams, publisher: publisher, discontinuity: true)
+                    }
+                    pacing = nil
+                }
             } catch {
                 end = interrupt.isRaised && !interrupt.stalled ? .interrupted : .failed(error)
                 break

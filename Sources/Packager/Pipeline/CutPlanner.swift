@@ -10,17 +10,17 @@
 ///   that would pass it, so no EXTINF ever rounds above the target;
 /// - media clock (`useGrid`): regular cuts follow CutGrid instead, so segment numbers are grid cells.
 public struct CutPlanner: Sendable {
-    public private(set) var rule: CutRule
+    public internal(set) var rule: CutRule
     private(set) var spans: [Int: PlannedSpan] = [:]
     private(set) var route: Route = .none
     private(set) var segmentStart: [OutputTarget: Int64] = [:]
-    private var lastVideoEnd: [OutputTarget: Int64] = [:]
+    var lastVideoEnd: [OutputTarget: Int64] = [:]
     private(set) var shift: Int64 = 0
-    private var gop = GOPEstimator()
-    private var targetLocked = false
+    var gop = GOPEstimator()
+    var targetLocked = false
     /// PTS of the first keyframe: where the primary (or a span covering it) begins.
     public private(set) var firstFrame: Int64?
-    private var records: [CutRecord] = []
+    var records: [CutRecord] = []
     /// Signalled end of the span left last: a span starting before it overlaps that one.
     private var previousEnd: (key: Int, ticks: Int64)?
     /// The media clock's grid (nil: the target rule).
@@ -91,6 +91,7 @@ public struct CutPlanner: Sendable {
         var edge = false
         if isKeyframe {
             let desired = desiredRoute(at: pts)
+            let closing = elapsed(at: pts)
             if desired != route {
                 cut = transition(to: desired, at: pts)
                 edge = true
@@ -99,16 +100,16 @@ public struct CutPlanner: Sendable {
                 if cuts { cut = transition(to: route, at: pts) }
                 edge = atEdge
             } else if let elapsed = elapsed(at: pts), elapsed > 0, shouldCutRegularly(elapsed: elapsed) {
-                cut = transition(to: route, at: pts)
+                cut = transition(to: route, at: regularCut(before: pts))
             }
-            if cut != nil { try lockTarget() }
+            if cut != nil { try lockTarget(firstSegment: closing) }
         } else if grid?.cutsWithoutKeyframe(at: pts - shift) == true, route != .none {
             records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? 0, targetDuration: rule.declaredTarget))
             cut = transition(to: route, at: pts)
         } else if rule.hardCap, targetLocked, let reach = reach(adding: pts + duration), reach > rule.capTicks {
             records.append(.cutWithoutKeyframe(inputTicks: pts, gopTicks: gop.predicted ?? reach,
                                                targetDuration: rule.declaredTarget))
-            cut = transition(to: route, at: pts)
+            cut = transition(to: route, at: regularCut(before: pts))
         }
         noteVideo(pts: pts, duration: duration)
         if cut != nil { grid?.advance(at: pts - shift, edge: edge) }
@@ -241,56 +242,5 @@ public struct CutPlanner: Sendable {
         return asset
     }
 
-    private func piece(of key: Int) -> AssetKey? { spans[key]?.openPiece }
-
-    // MARK: the regular cut rule
-
-    /// Media in the open segment of the route's leading output (an asset piece in a span, else
-    /// the primary), if one is open.
-    private func elapsed(at pts: Int64) -> Int64? {
-        switch route {
-        case .none: return nil
-        case .primary: return segmentStart[.primary].map { (pts - shift) - $0 }
-        case .span(let key, _): return piece(of: key).flatMap { segmentStart[.asset($0)] }.map { pts - $0 }
-        }
-    }
-
-    private func shouldCutRegularly(elapsed: Int64) -> Bool {
-        if elapsed >= rule.targetTicks { return true }
-        guard let next = gop.predicted else { return false }
-        return elapsed + next > rule.capTicks
-    }
-
-    /// How long the open segment would be if it ran to `end` (input ticks).
-    private func reach(adding end: Int64) -> Int64? {
-        guard let reference = leadingOutput, let start = segmentStart[reference] else { return nil }
-        let onTarget = reference == .primary ? end - shift : end
-        return max(onTarget, lastVideoEnd[reference] ?? onTarget) - start
-    }
-
-    private var leadingOutput: OutputTarget? {
-        switch route {
-        case .none: return nil
-        case .primary: return .primary
-        case .span(let key, _): return piece(of: key).map { .asset($0) }
-        }
-    }
-
-    private mutating func noteVideo(pts: Int64, duration: Int64) {
-        guard let reference = leadingOutput else { return }
-        let end = (reference == .primary ? pts - shift : pts) + max(duration, 0)
-        lastVideoEnd[reference] = max(lastVideoEnd[reference] ?? end, end)
-    }
-
-    /// Fixes the declared target when the first segment closes: the first GOP is known by then.
-    private mutating func lockTarget() throws {
-        guard !targetLocked else { return }
-        targetLocked = true
-        try grid?.check(gopTicks: gop.predicted)
-        if let gopTicks = gop.predicted, gopTicks > rule.capTicks {
-            if rule.targetFixed { throw CutPlannerError.gopExceedsTarget(gopTicks: gopTicks, targetDuration: rule.declaredTarget) }
-            rule.declaredTarget = Int(TargetDuration.roundedSeconds(ticks: gopTicks))
-        }
-        records.append(.targetDuration(rule.declaredTarget))
-    }
+    func piece(of key: Int) -> AssetKey? { spans[key]?.openPiece }
 }

@@ -65,8 +65,12 @@ final class CutStage: PipelineStage {
 
     private func emit(_ output: ([FinishedSegment], [CutRecord]), rendition k: Int,
                       next: (PipelineEvent) throws -> Void) throws {
+        // The target fixed by the cut that closed the first segment goes first: the playlist
+        // that lists that segment must already declare it (a lost keyframe can make it long).
+        for record in output.1 where k == 0 { if case .targetDuration = record { try next(.cut(record)) } }
         for segment in output.0 { try next(.segment(segment)) }
         for record in output.1 {
+            if case .targetDuration = record { continue }
             guard case .spanIn(_, let ticks, _) = record else {
                 if k == 0 { try next(.cut(record)) }
                 continue

@@ -29,8 +29,15 @@ final class InputReader: EventSource {
         case cuesOnly
     }
 
-    let streams: InputStreams
+    private(set) var streams: InputStreams
+    /// Follow a PMT that replaces the programme's streams (live); otherwise keep the first ones.
+    var followsProgrammeChanges = false
     private let demuxer: MediaDemuxer
+    private var programme: ProgrammeWatch
+    private var lastChange: ProgrammeChange?
+    private var sanitizer = PacketSanitizer<MediaPacket>()
+    /// Media time of the last summary of dropped packets (one `.warning` per 10 s at most).
+    private var lastDropReport: Int64?
     private let feed = InBandCueFeed()
     private let mode: Mode
     private var clock: PacketClock
@@ -48,22 +55,27 @@ final class InputReader: EventSource {
         if mode == .media, videos.isEmpty {
             throw InputError.noVideo(input: url, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" })
         }
+        wanted = mode == .media ? Set((videos + audio).map(\.index)) : []
+        streams = try Self.describe(demuxer, videos: videos, audio: audio, snapshot: mode == .media)
+        programme = ProgrammeWatch(media: videos + audio)
+        clock = PacketClock(streams: demuxer.streams)
+        feed.track(demuxer.streams)
+        if mode == .cuesOnly { discardMedia() }
+    }
+
+    private static func describe(_ demuxer: MediaDemuxer, videos: [StreamInfo], audio: [StreamInfo],
+                                 snapshot: Bool) throws -> InputStreams {
         let indices = videos.map(\.index) + audio.map(\.index)
-        wanted = mode == .media ? Set(indices) : []
-        let demuxer = self.demuxer
-        streams = InputStreams(
+        return InputStreams(
             all: demuxer.streams, videos: videos, audio: audio,
-            parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: mode == .media ? indices : []),
+            parameters: try CodecParametersSnapshot(demuxer: demuxer, streams: snapshot ? indices : []),
             variants: videos.map { v in
                 VariantDescription(codecs: CodecString.list(demuxer.codecDescriptions(indices: [v.index] + audio.map(\.index))),
                                    resolution: v.width > 0 ? (v.width, v.height) : nil,
                                    frameRate: demuxer.frameRate(streamIndex: v.index))
             },
-            formatName: demuxer.formatName, url: url, creationTime: demuxer.creationTime, chapters: demuxer.chapters,
+            formatName: demuxer.formatName, url: demuxer.url, creationTime: demuxer.creationTime, chapters: demuxer.chapters,
             startTicks: demuxer.startTicks)
-        clock = PacketClock(streams: demuxer.streams)
-        feed.track(demuxer.streams)
-        if mode == .cuesOnly { discardMedia() }
     }
 
     var scanStats: TSScanStats { feed.scanStats }
@@ -77,8 +89,9 @@ final class InputReader: EventSource {
         guard let packet = DemuxedPacket() else { throw InputError.outOfMemory(input: demuxer.url) }
         guard try demuxer.read(into: packet) else {
             ended = true
+            sanitizer.finish()
             let end = lastVideoEnd ?? feed.latestVideoTicks
-            return feed.finish().map(PipelineEvent.cue) + [.end(lastVideoEnd: end)]
+            return feed.finish().map(PipelineEvent.cue) + dropSummary(force: true) + [.end(lastVideoEnd: end)]
         }
         var cues = feed.drain()
         var events: [PipelineEvent] = []
@@ -88,21 +101,79 @@ final class InputReader: EventSource {
             var changed = streams
             changed.all = demuxer.streams
             events.append(.streams(changed))
+            if followsProgrammeChanges, mode == .media {
+                programme.tableChanged(all: demuxer.streams, programme: demuxer.currentProgramStreams)
+            }
         }
         let isSection = feed.takeSection(packet, into: &cues)
         events += cues.map(PipelineEvent.cue)
-        guard !isSection, wanted.contains(packet.streamIndex), let (pts, dts) = clock.times(of: packet) else { return events }
-        if let rendition = streams.rendition(ofVideo: packet.streamIndex) {
-            if rendition == 0 {
-                let end = pts + max(packet.duration, 0)
+        guard !isSection else { return events }
+        if followsProgrammeChanges, programme.offer(packet) {
+            guard let (change, waiting) = programme.takeReady() else { return events }
+            try follow(change, headers: programme.headers)
+            return events + waiting.flatMap(media) + dropSummary(force: false)
+        }
+        return events + media(packet) + dropSummary(force: false)
+    }
+
+    /// The events of one demuxed packet of a stream being read: none, or the packets the
+    /// sanitizer lets through.
+    private func media(_ packet: DemuxedPacket) -> [PipelineEvent] {
+        var events: [PipelineEvent] = []
+        guard wanted.contains(packet.streamIndex), let (pts, dts) = clock.times(of: packet) else { return events }
+        let role: MediaPacket.Role = streams.rendition(ofVideo: packet.streamIndex).map { .video(rendition: $0) } ?? .audio
+        let stream = streams.all.first { $0.index == packet.streamIndex }
+        let needsADTS = role == .audio && stream?.codecName == "aac" && stream?.hasExtradata == false
+        let admitted = sanitizer.admit(.init(stream: packet.streamIndex, pts: pts, dts: dts,
+                                             adts: needsADTS ? (packet.prefix(7), packet.size) : nil,
+                                             corruptAudio: role == .audio && packet.isCorrupt,
+                                             item: MediaPacket(packet: packet, role: role, pts: pts, dts: dts)))
+        for media in admitted {
+            if media.role == .video(rendition: 0) {
+                let end = media.pts + max(media.duration, 0)
                 lastVideoEnd = max(lastVideoEnd ?? end, end)
-                firstVideoPTS = min(firstVideoPTS ?? pts, pts)
+                firstVideoPTS = min(firstVideoPTS ?? media.pts, media.pts)
             }
-            events.append(.packet(MediaPacket(packet: packet, role: .video(rendition: rendition), pts: pts, dts: dts)))
-        } else {
-            events.append(.packet(MediaPacket(packet: packet, role: .audio, pts: pts, dts: dts)))
+            events.append(.packet(media))
         }
         return events
+    }
+
+    /// The programme change that took effect in the last `next()`, once.
+    func takeProgrammeChange() -> ProgrammeChange? {
+        defer { lastChange = nil }
+        return lastChange
+    }
+
+    /// Switches reading to the new programme's streams: a new timeline for the clock and the
+    /// sanitizer, new codec parameters for the muxers. The variants keep their descriptions when
+    /// the codecs did not change (the multivariant playlist is read once by players).
+    private func follow(_ announced: ProgrammeChange, headers: [Int: [UInt8]]) throws {
+        for stream in announced.new where stream.kind == .audio {
+            if let header = headers[stream.index] { demuxer.adoptADTSParameters(streamIndex: stream.index, header: header) }
+        }
+        let indices = Set(announced.new.map(\.index))
+        let change = ProgrammeChange(old: announced.old, new: demuxer.streams.filter { indices.contains($0.index) })
+        let videos = change.new.filter { $0.kind == .video }
+        let audio = change.new.filter { $0.kind == .audio }
+        var next = try Self.describe(demuxer, videos: videos, audio: audio, snapshot: true)
+        if change.old.map(\.codecName) == change.new.map(\.codecName), next.variants.count == streams.variants.count {
+            next.variants = streams.variants
+        }
+        streams = next
+        wanted = Set(change.new.map(\.index))
+        resetClock()
+        sanitizer = PacketSanitizer()
+        lastChange = change
+    }
+
+    /// One `.warning` naming what the sanitizer dropped, at most once per 10 s of media.
+    private func dropSummary(force: Bool) -> [PipelineEvent] {
+        let now = lastVideoEnd ?? 0
+        guard force || now - (lastDropReport ?? Int64.min / 2) >= 10 * 90_000 else { return [] }
+        guard let summary = sanitizer.takeSummary() else { return [] }
+        lastDropReport = now
+        return [.warning("input '\(demuxer.url)': \(summary.count) damaged packet(s) dropped (\(summary.text))")]
     }
 
     /// Forget the timestamp timeline (an encoder restart begins a new one).

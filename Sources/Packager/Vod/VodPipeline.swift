@@ -78,6 +78,7 @@ public enum VodPipeline {
         let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: report)
             : try ReaderThread.read(reader, into: chain, progress: report)
         try sink.flush(timeout: 600)
+        try PresentationIntegrity.check(collector, renditions: streams.videos.count, input: input)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
         let notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
         let built = try VodPresentation(options: options, streams: streams, startDate: startDate,
