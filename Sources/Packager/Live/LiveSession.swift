@@ -116,8 +116,15 @@ final class LiveSession {
             // A channel that has published keeps its target for life; so does one the operator fixed.
             let rule = CutRule(targetSeconds: options.segmentDuration, declaredTarget: target, hardCap: true,
                                targetFixed: resumed || options.fixedTargetDuration != nil)
+            // Keyframe mode holds nothing ahead of an edge (only the resume keyframe's leading
+            // pictures, to drop them); accurate mode holds the GOP before a known splice and
+            // re-encodes it before the segment holding it closes.
+            let splicer = EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: false,
+                                                                      holdsPlannedEnds: options.splice == .accurate),
+                                      media: AVSpliceMedia())
             chain = StageChain([spans,
-                                CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat)),
+                                CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat),
+                                         splicer: splicer),
                                 LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
         }
 
