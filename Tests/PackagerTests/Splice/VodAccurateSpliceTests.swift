@@ -33,6 +33,29 @@ final class VodAccurateSpliceTests: XCTestCase {
         return check
     }
 
+    /// 10 s of HEVC Main at 29.97 fps, open GOPs (CRA), 4 B-frames, keyframes every 45 pictures
+    /// and one forced at 1 s: an irregular GOP pattern.
+    static func hevcSource() throws -> SpliceCheck {
+        if let check = checks["hevc"] { return check }
+        FFmpegLibraries.quietLogs()
+        let directory = try Self.directory ?? TestMedia.temporaryDirectory()
+        Self.directory = directory
+        let source = try SpliceSource.make("vod-hevc.ts", in: directory, rate: "30000/1001", seconds: 10, video: [
+            "-c:v", "libx265", "-pix_fmt", "yuv420p", "-b:v", "300k", "-force_key_frames", "1.0",
+            "-x265-params", "log-level=error:keyint=45:min-keyint=1:scenecut=0:open-gop=1:bframes=4", "-f", "mpegts"])
+        let check = try SpliceCheck(source, in: directory)
+        checks["hevc"] = check
+        return check
+    }
+
+    func testHEVCOpenGOPSpliceAtNonKeyframesInTS() throws {
+        try assertAccurate(try VodSpliceRun.make(try Self.hevcSource(), first: 140, end: 230, format: .ts, mode: .accurate))
+    }
+
+    func testHEVCOpenGOPSpliceAtNonKeyframesInFragmentedMP4() throws {
+        try assertAccurate(try VodSpliceRun.make(try Self.hevcSource(), first: 140, end: 230, format: .fmp4, mode: .accurate))
+    }
+
     func testSpliceAtNonKeyframesAt25fpsInTS() throws {
         try assertAccurate(try VodSpliceRun.make(try Self.source(rate: "25"), first: 123, end: 211, format: .ts, mode: .accurate))
     }
