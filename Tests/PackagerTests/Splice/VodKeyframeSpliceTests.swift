@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// `pkgctl vod --splice keyframe`: span edges at the first keyframe at or after each splice,
+/// stream copy; an open GOP's leading pictures at a resume CRA re-encoded onto the near side
+/// (the GOP before is held) so both sides still decode cleanly.
+final class VodKeyframeSpliceTests: XCTestCase {
+    func testKeyframeModeCutsAtTheNextKeyframeAndReencodesNothing() throws {
+        let check = try VodAccurateSpliceTests.source(rate: "25")
+        let r = try VodSpliceRun.make(check, first: 123, end: 211, format: .ts, mode: .keyframe)
+        XCTAssertEqual(try SpliceTool.decodeErrors(r.primary), "", "\(r.label): primary decodes cleanly")
+        XCTAssertEqual(try SpliceTool.decodeErrors(r.asset), "", "\(r.label): asset decodes cleanly")
+        // Keyframes at 150 and 250: the asset is pictures 150..<250, bit-exact.
+        let assetFrames = try SpliceTool.lumaFrames(r.asset, width: check.width, height: check.height)
+        XCTAssertEqual(assetFrames.count, 100, r.label)
+        FrameMatch.assertShows(assetFrames, sourceFrames: check.sourceFrames, from: 150, exact: { _ in true }, r.label)
+        let recorded = try r.spliceEdges()
+        XCTAssertEqual(recorded.map { $0["method"] as? String }, ["keyframe", "keyframe"], r.label)
+        XCTAssertEqual([123, 211].map(r.source.keyframe(atOrAfter:)), [150, 250], "closed GOPs of 50 pictures")
+        XCTAssertEqual(recorded.map { $0["landed"] as? Double }, [6.0, 10.0], r.label)
+        XCTAssertEqual(recorded.map { $0["landed_after_requested"] as? Double }, [1.08, 1.56], r.label)
+        XCTAssertEqual(recorded.map { $0["frames_reencoded"] as? Int }, [0, 0], r.label)
+        XCTAssertTrue(r.report.warnings.isEmpty, "\(r.label): \(r.report.warnings)")
+    }
+
+    func testHEVCOpenGOPKeyframeCutsDecodeCleanly() throws {
+        let check = try VodAccurateSpliceTests.hevcSource()
+        let r = try VodSpliceRun.make(check, first: 140, end: 230, format: .ts, mode: .keyframe)
+        XCTAssertEqual(try SpliceTool.decodeErrors(r.primary), "", "\(r.label): primary decodes cleanly")
+        XCTAssertEqual(try SpliceTool.decodeErrors(r.asset), "", "\(r.label): asset decodes cleanly")
+        let (k1, k2) = (r.keyframe(atOrAfter: 140), r.keyframe(atOrAfter: 230))
+        let assetFrames = try SpliceTool.lumaFrames(r.asset, width: check.width, height: check.height)
+        let primaryFrames = try SpliceTool.lumaFrames(r.primary, width: check.width, height: check.height)
+        XCTAssertEqual(assetFrames.count, k2 - k1, "\(r.label): the asset is pictures \(k1)..<\(k2)")
+        XCTAssertEqual(primaryFrames.count, r.source.video.count - (k2 - k1), r.label)
+        FrameMatch.assertShows(assetFrames, sourceFrames: check.sourceFrames, from: k1, exact: { _ in false }, r.label)
+        let recorded = try r.spliceEdges()
+        XCTAssertEqual(recorded.map { $0["method"] as? String }, ["keyframe", "keyframe"], r.label)
+        XCTAssertEqual(recorded.map { $0["landed"] as? Double }, [k1, k2].map { r.reportSeconds(ofFrame: $0) }, r.label)
+        XCTAssertGreaterThan(recorded.map { $0["frames_reencoded"] as? Int ?? 0 }.reduce(0, +), 0,
+                             "\(r.label): the CRAs' leading pictures re-encoded")
+    }
+}
