@@ -41,4 +41,35 @@ final class VodKeyframeSpliceTests: XCTestCase {
         XCTAssertGreaterThan(recorded.map { $0["frames_reencoded"] as? Int ?? 0 }.reduce(0, +), 0,
                              "\(r.label): the CRAs' leading pictures re-encoded")
     }
+
+    /// Keyframe mode goes through the splicer, which on closed GOPs changes nothing: every media
+    /// segment is byte for byte what the pipeline writes with no splicer at all.
+    func testKeyframeModeSegmentsAreTheBytesOfACutWithoutASplicer() throws {
+        let check = try VodAccurateSpliceTests.source(rate: "25")
+        for format in SegmentMuxerFormat.allCases {
+            let r = try VodSpliceRun.make(check, first: 123, end: 211, format: format, mode: .keyframe) { $0.engine = .libavformat }
+            var options = VodOptions()
+            options.segmentFormat = format
+            options.segmentDuration = 2
+            options.engine = .libavformat
+            options.splice = .keyframe
+            options.sidecar = r.output.deletingLastPathComponent().appendingPathComponent(
+                r.output.lastPathComponent + ".cues")
+            let plain = r.output.deletingLastPathComponent().appendingPathComponent("plain-\(format.rawValue)")
+            try? FileManager.default.removeItem(at: plain)
+            let reader = try InputReader(url: r.source.url.path, mode: .media)
+            _ = try VodPipeline.run(source: reader, sink: try StagedDirectorySink(destination: plain), options: options)
+            let segment = format == .ts ? ".ts" : ".m4s"
+            let files = { (root: URL) in
+                (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? [])
+                    .filter { $0.hasSuffix(segment) && !$0.contains("joined") }.sorted()
+            }
+            XCTAssertEqual(files(r.output), files(plain), "\(r.label): the same segments")
+            XCTAssertGreaterThan(files(plain).count, 5, r.label)
+            for name in files(plain) {
+                XCTAssertEqual(try Data(contentsOf: r.output.appendingPathComponent(name)),
+                               try Data(contentsOf: plain.appendingPathComponent(name)), "\(r.label): \(name)")
+            }
+        }
+    }
 }
