@@ -48,6 +48,30 @@ final class VodAccurateSpliceTests: XCTestCase {
         return check
     }
 
+    /// The 25 fps H.264 High source, but with open GOPs (x264 open-gop: recovery-point I pictures
+    /// whose leading B-pictures reference the GOP before).
+    static func h264OpenGOPSource() throws -> SpliceCheck {
+        if let check = checks["h264-open"] { return check }
+        FFmpegLibraries.quietLogs()
+        let directory = try Self.directory ?? TestMedia.temporaryDirectory()
+        Self.directory = directory
+        let source = try SpliceSource.make("vod-open.ts", in: directory, rate: "25", seconds: 12, video: [
+            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+            "-x264-params", "keyint=50:min-keyint=50:scenecut=0:bframes=3:b-pyramid=normal:open-gop=1", "-f", "mpegts"])
+        let check = try SpliceCheck(source, in: directory)
+        checks["h264-open"] = check
+        return check
+    }
+
+    func testH264OpenGOPSpliceAtNonKeyframesInTS() throws {
+        try assertAccurate(try VodSpliceRun.make(try Self.h264OpenGOPSource(), first: 123, end: 211, format: .ts, mode: .accurate))
+    }
+
+    func testH264OpenGOPSpliceAtNonKeyframesInFragmentedMP4() throws {
+        try assertAccurate(try VodSpliceRun.make(try Self.h264OpenGOPSource(), first: 123, end: 211, format: .fmp4,
+                                                 mode: .accurate))
+    }
+
     func testHEVCOpenGOPSpliceAtNonKeyframesInTS() throws {
         try assertAccurate(try VodSpliceRun.make(try Self.hevcSource(), first: 140, end: 230, format: .ts, mode: .accurate))
     }
