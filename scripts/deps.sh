@@ -4,7 +4,7 @@
 set -euo pipefail
 want=(pkg-config libavformat-dev libavcodec-dev libavutil-dev)
 if [ "${1:-build}" = test ]; then
-  want+=(ffmpeg python3 python3-yaml nginx-light librsvg2-bin systemd zsh man-db groff-base)
+  want+=(ffmpeg python3 python3-pip python3-yaml nginx-light librsvg2-bin systemd zsh man-db groff-base)
 fi
 missing=()
 for p in "${want[@]}"; do
@@ -21,6 +21,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "deps: run as root, or: sudo apt-get install ${missing[*]}" >&2
     exit 1
   fi
+fi
+# threefive (PyPI): the independent SCTE-35 reader the splice tests check the output TS with.
+if [ "${1:-build}" = test ] && ! python3 -c 'import threefive' >/dev/null 2>&1; then
+  echo "deps: installing threefive 3.1.5 (pip)"
+  python3 -m pip install --quiet threefive==3.1.5 2>/dev/null \
+    || python3 -m pip install --quiet --break-system-packages threefive==3.1.5
 fi
 if ! command -v swift >/dev/null 2>&1; then
   echo "deps: no 'swift' on PATH; install the Swift 6.x toolchain (https://swift.org/install) first" >&2

@@ -15,6 +15,7 @@ extension PipelineConfiguration {
         if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...60, "seconds") }
         if let e = segments.engine { o.engine = e }
         if let p = segments.scte35Passthrough { o.scte35Passthrough = p }
+        if let m = segments.splice { o.splice = m }
         o.defaultPlacement = placementDefault ?? .strip
         o.placementByKind = try placementKinds()
         if let base = output.assetBaseURL { o.assetBaseURL = base }
@@ -43,6 +44,7 @@ extension PipelineConfiguration {
         o.output = output
         o.channel = live.channel
         if let f = segments.format { o.segmentFormat = f }
+        if let m = segments.splice { o.splice = m }
         if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...30, "seconds") }
         if let t = segments.targetDuration {
             guard Double(t) + 0.5 > o.segmentDuration else {

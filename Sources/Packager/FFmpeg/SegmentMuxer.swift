@@ -32,7 +32,10 @@ final class SegmentMuxer {
 
     /// - Parameters:
     ///   - streams: input stream indices of `demuxer`, in output order.
-    init(format: Format, parameters: CodecParametersSnapshot, streams: [Int], label: String) throws {
+    ///   - extradata: codec extradata to use instead of the input's, by input stream index (an
+    ///     fMP4 init segment that also lists a splice re-encoder's parameter sets).
+    init(format: Format, parameters: CodecParametersSnapshot, streams: [Int], label: String,
+         extradata: [Int: [UInt8]] = [:]) throws {
         self.format = format
         self.label = label
         scratch = av_packet_alloc()
@@ -52,6 +55,13 @@ final class SegmentMuxer {
             let copied = avcodec_parameters_copy(out.pointee.codecpar, input)
             guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters into", input: label, code: copied) }
             out.pointee.codecpar.pointee.codec_tag = 0
+            if let bytes = extradata[index], !bytes.isEmpty,
+               let copy = av_mallocz(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?.assumingMemoryBound(to: UInt8.self) {
+                av_freep(&out.pointee.codecpar.pointee.extradata)
+                copy.update(from: bytes, count: bytes.count)
+                out.pointee.codecpar.pointee.extradata = copy
+                out.pointee.codecpar.pointee.extradata_size = Int32(bytes.count)
+            }
             out.pointee.time_base = timeBase
             bases.append(timeBase)
             // MP4 carries raw AAC with an AudioSpecificConfig; TS carries ADTS. The mov muxer's

@@ -11,6 +11,9 @@ public struct LiveOptions {
     public var segmentFormat: SegmentMuxerFormat = .ts
     /// Cut target in seconds.
     public var segmentDuration: Double = 6
+    /// Span edges at keyframes (the default: no re-encode, no added latency) or at the exact
+    /// splice frame (the GOP before a signalled splice is held and re-encoded before its segment closes).
+    public var splice: SpliceMode = .keyframe
     /// EXT-X-TARGETDURATION fixed by the operator (`--target-duration`); nil: the rounded cut
     /// target, raised before the first playlist if the input's GOP does not fit it.
     public var fixedTargetDuration: Int?

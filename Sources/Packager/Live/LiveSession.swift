@@ -125,7 +125,20 @@ final class LiveSession {
             // A channel that has published keeps its target for life; so does one the operator fixed.
             let rule = CutRule(targetSeconds: options.segmentDuration, declaredTarget: target, hardCap: true,
                                targetFixed: resumed || options.fixedTargetDuration != nil || options.clock.isMedia)
-            let cuts = CutStage(streams: streams, rule: rule, assembler: .init(format: options.segmentFormat.muxerFormat))
+            // Keyframe mode holds nothing ahead of an edge (only the resume keyframe's leading
+            // pictures, to drop them); accurate mode holds the GOP before a known splice and
+            // re-encodes it before the segment holding it closes.
+            let splicer = EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: false,
+                                                                      holdsPlannedEnds: options.splice == .accurate),
+                                      media: AVSpliceMedia())
+            // Live puts a straddling audio frame on the side holding most of its samples in every
+            // splice mode: hls.js ends a fragment at its last track's end but counts the primary
+            // as buffered to the first track's, and starts an append-in-place interstitial only
+            // once they are within 10 ms of its start. With the PTS rule the audio ran 16 ms past
+            // the splice and a viewer froze there for 12 s (interop live-adserver-pos0).
+            let cuts = CutStage(streams: streams, rule: rule,
+                                assembler: .init(format: options.segmentFormat.muxerFormat, nearestAudioFrame: true),
+                                splicer: splicer)
             chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
             mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
         }

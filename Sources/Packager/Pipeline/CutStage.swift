@@ -2,27 +2,39 @@
 /// decisions) and SegmentAssembler, so renditions whose GOPs are aligned — as an ABR encoder
 /// makes them — are cut at the same PTS. The leading rendition's cut records are passed on;
 /// a rendition whose span edges land elsewhere is reported.
+///
+/// With an `EdgeSplicer`, packets reach the planners through it: each span edge then has a
+/// keyframe exactly where the cut belongs (accurate mode: an IDR at the splice frame, the partial
+/// GOP around it re-encoded), so the planners' keyframe rule cuts there.
 final class CutStage: PipelineStage {
     private var planners: [CutPlanner]
     private let assemblers: [SegmentAssembling]
+    private let splicer: EdgeSplicer?
     private var leaderEdges: [Int64] = []
     private var followerEdges: [[Int64]]
     private var warnedMisaligned = false
 
-    /// Muxing with libavformat: one SegmentAssembler per video rendition.
-    convenience init(streams: InputStreams, rule: CutRule, assembler config: SegmentAssembler.Configuration) {
+    /// Muxing with libavformat: one SegmentAssembler per video rendition. fMP4 outputs of a
+    /// spliced stream get an init segment that also lists the re-encoder's parameter sets.
+    convenience init(streams: InputStreams, rule: CutRule, assembler config: SegmentAssembler.Configuration,
+                     splicer: EdgeSplicer? = nil) {
         self.init(rule: rule, assemblers: streams.videos.enumerated().map { k, video in
             SegmentAssembler(parameters: streams.parameters, videoIndex: video.index, audioIndices: streams.audioIndices,
-                             config: config, rendition: k)
-        })
+                             config: config, rendition: k,
+                             videoExtradata: config.format == .fmp4 ? splicer?.muxerExtradata(rendition: k) : nil)
+        }, splicer: splicer)
     }
 
     /// One assembler per video rendition, the first leading.
-    init(rule: CutRule, assemblers: [SegmentAssembling]) {
+    init(rule: CutRule, assemblers: [SegmentAssembling], splicer: EdgeSplicer? = nil) {
         planners = Array(repeating: CutPlanner(rule: rule), count: assemblers.count)
         self.assemblers = assemblers
+        self.splicer = splicer
         followerEdges = Array(repeating: [], count: max(0, assemblers.count - 1))
     }
+
+    /// What each span edge's cut did (empty without a splicer).
+    var spliceRecords: [SpliceEdgeRecord] { splicer?.records ?? [] }
 
     /// The declared target of the leading rendition (fixed once its first segment closed).
     var rule: CutRule { planners[0].rule }
@@ -39,20 +51,17 @@ final class CutStage: PipelineStage {
         switch event {
         case .span(let decision):
             for k in planners.indices { planners[k].apply(decision) }
+            splicer?.note(decision)
             try next(event)
         case .packet(let media):
-            switch media.role {
-            case .video(let k):
-                let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
-                if k == 0 { for note in planners[0].takeGridNotes() { try next(.warning(note)) } }
-                try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
-            case .audio:
-                for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }
-            case .passthrough:
-                for (k, assembler) in assemblers.enumerated() { try emit(try assembler.passthrough(media), rendition: k, next: next) }
-            }
-            try next(event)          // later stages may watch the clock (live anchors PDT on it)
+            guard let splicer else { return try cut(media, next: next) }
+            for released in try splicer.accept(media) { try cut(released, next: next) }
+            for warning in splicer.takeWarnings() { try next(.warning(warning)) }
         case .end(let lastVideoEnd):
+            if let splicer {
+                for released in try splicer.finish() { try cut(released, next: next) }
+                for warning in splicer.takeWarnings() { try next(.warning(warning)) }
+            }
             for k in planners.indices {
                 let cut = lastVideoEnd.flatMap { planners[k].finish(at: $0) }
                 try emit(try assemblers[k].finish(cut), rendition: k, next: next)
@@ -61,6 +70,20 @@ final class CutStage: PipelineStage {
         default:
             try next(event)
         }
+    }
+
+    private func cut(_ media: MediaPacket, next: (PipelineEvent) throws -> Void) throws {
+        switch media.role {
+        case .video(let k):
+            let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
+            if k == 0 { for note in planners[0].takeGridNotes() { try next(.warning(note)) } }
+            try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
+        case .audio:
+            for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }
+        case .passthrough:
+            for (k, assembler) in assemblers.enumerated() { try emit(try assembler.passthrough(media), rendition: k, next: next) }
+        }
+        try next(.packet(media))          // later stages may watch the clock (live anchors PDT on it)
     }
 
     private func emit(_ output: ([FinishedSegment], [CutRecord]), rendition k: Int,

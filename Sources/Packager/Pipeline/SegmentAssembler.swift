@@ -6,14 +6,17 @@ import Foundation
 ///
 /// Video decides where cuts fall; audio waits in a short hold queue until the video timeline has
 /// passed it, and a cut is applied only once audio has reached it (or video ran a second past
-/// it), so each audio frame lands on the side of a cut its PTS says, not where the multiplexer
-/// happened to interleave it.
+/// it), so each audio frame lands on the side of a cut its PTS says (accurate splices: the side
+/// holding most of its samples, `AudioSpliceRule`), not where the multiplexer interleaved it.
 final class SegmentAssembler: SegmentAssembling {
     struct Configuration {
         var format: SegmentMuxer.Format
         /// Where a segment's file goes when segments are written straight to files (a sink that
         /// can take them so): (target, rendition, index) → path; nil keeps a segment in memory.
         var segmentPath: ((OutputTarget, Int, Int) -> String?)? = nil
+        /// Audio frames straddling a cut go to the side holding most of their samples
+        /// (`AudioSpliceRule`, accurate splices); false: the side their PTS says.
+        var nearestAudioFrame = false
     }
 
     private final class Output {
@@ -48,8 +51,11 @@ final class SegmentAssembler: SegmentAssembling {
     private var shift: Int64 = 0
     private var started = false
     private var pending: PendingCut?
-    private var held: [(packet: DemuxedPacket, pts: Int64)] = []
-    private var stillHeld: [(packet: DemuxedPacket, pts: Int64)] = []
+    private var held: [(packet: DemuxedPacket, pts: Int64, duration: Int64)] = []
+    private var stillHeld: [(packet: DemuxedPacket, pts: Int64, duration: Int64)] = []
+    /// Video extradata for every muxer (an fMP4 init segment that also lists re-encoded
+    /// pictures' parameter sets); nil keeps the input's.
+    private let videoExtradata: [UInt8]?
     private var finished: [FinishedSegment] = []
     private var applied: [CutRecord] = []
     private(set) var droppedLeading = 0
@@ -57,8 +63,9 @@ final class SegmentAssembler: SegmentAssembling {
     private let maxAudioLag: Int64 = 90_000
 
     init(parameters: CodecParametersSnapshot, videoIndex: Int, audioIndices: [Int], config: Configuration,
-         rendition: Int) {
+         rendition: Int, videoExtradata: [UInt8]? = nil) {
         self.parameters = parameters
+        self.videoExtradata = videoExtradata
         self.videoIndex = videoIndex
         self.audioIndices = audioIndices
         self.config = config
@@ -83,13 +90,15 @@ final class SegmentAssembler: SegmentAssembling {
             if let p = pending, cut != nil || packet.isKeyframe || pts >= p.cut.at + maxAudioLag { try applyPending() }
             if let cut { pending = PendingCut(cut: cut) }
         }
-        try route(packet, output: 0, pts: pts)
+        try route(packet, output: 0, pts: pts, duration: 0)
         try release(before: dts)
         return drain()
     }
 
     func audio(_ media: MediaPacket) -> ([FinishedSegment], [CutRecord]) {
-        if started, case .av(let packet) = media.payload, audioOutput[packet.streamIndex] != nil { held.append((packet, media.pts)) }
+        if started, case .av(let packet) = media.payload, audioOutput[packet.streamIndex] != nil {
+            held.append((packet, media.pts, ticks90k(packet.duration, stream: packet.streamIndex)))
+        }
         return ([], [])
     }
 
@@ -121,7 +130,7 @@ final class SegmentAssembler: SegmentAssembling {
         stillHeld.removeAll(keepingCapacity: true)
         for item in held {
             if item.pts < ticks, let output = audioOutput[item.packet.streamIndex] {
-                try route(item.packet, output: output, pts: item.pts)
+                try route(item.packet, output: output, pts: item.pts, duration: item.duration)
             } else if item.pts >= ticks {
                 stillHeld.append(item)
             }
@@ -130,14 +139,21 @@ final class SegmentAssembler: SegmentAssembling {
         if let p = pending, !audioIndices.isEmpty, p.audioReached.count == audioIndices.count { try applyPending() }
     }
 
-    private func route(_ packet: DemuxedPacket, output: Int, pts: Int64) throws {
+    private func route(_ packet: DemuxedPacket, output: Int, pts: Int64, duration: Int64) throws {
         // Mutated in place: a copy per packet would make a pending cut quadratic in its length.
-        if let at = pending?.cut.at, output == 0 || pts >= at {
+        if let at = pending?.cut.at, output == 0 || AudioSpliceRule.side(pts: pts, duration: duration, cut: at,
+                                                                                      nearest: config.nearestAudioFrame) == .after {
             pending?.after.append((packet, output, pts))
             if output > 0 { pending?.audioReached.insert(output) }
             return
         }
         try write(packet, output: output)
+    }
+
+    /// An audio duration in the input stream's time base as 90 kHz ticks.
+    private func ticks90k(_ duration: Int64, stream: Int) -> Int64 {
+        guard let base = parameters.timeBases[stream], base.den > 0 else { return duration }
+        return duration * 90_000 * Int64(base.num) / Int64(base.den)
     }
 
     private func write(_ packet: DemuxedPacket, output: Int) throws {
@@ -184,8 +200,9 @@ final class SegmentAssembler: SegmentAssembling {
         }
         let inForce = parameters.inForce(at: ticks)
         let audio = audioIndices.prefix { inForce.parameters(of: $0) != nil }
-        return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce,
-                                              streams: [videoIndex] + audio, label: label), target: target)
+        return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce, streams: [videoIndex] + audio,
+                                              label: label, extradata: videoExtradata.map { [videoIndex: $0] } ?? [:]),
+                      target: target)
     }
 
     private func begin(_ out: Output, at ticks: Int64) throws {

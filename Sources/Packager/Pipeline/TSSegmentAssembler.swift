@@ -45,14 +45,18 @@ final class TSSegmentAssembler: SegmentAssembling {
     private let maxAudioLag: Int64 = 90_000
 
     private let keepSCTE35: Bool
+    /// Audio frames straddling a cut go to the side holding most of their samples
+    /// (`AudioSpliceRule`, accurate splices) instead of the side their PTS says.
+    private let nearestAudioFrame: Bool
     /// One file per output (segments are byte ranges of it, `segmentPath(target, rendition, 0)`).
     private let singleFile: Bool
     /// Unchanged input stretches at least this long go through copy_file_range.
     var passthroughThreshold = 256 * 1024
 
     init(input: TSInputWindow, indexer: TSIndexer, rendition: Int = 0, keepSCTE35: Bool = true, singleFile: Bool = false,
-         segmentPath: @escaping (OutputTarget, Int, Int) -> String?) {
+         nearestAudioFrame: Bool = false, segmentPath: @escaping (OutputTarget, Int, Int) -> String?) {
         self.input = input
+        self.nearestAudioFrame = nearestAudioFrame
         self.indexer = indexer
         self.keepSCTE35 = keepSCTE35
         self.singleFile = singleFile
@@ -158,9 +162,10 @@ final class TSSegmentAssembler: SegmentAssembling {
 
     private func route(_ unit: TSAccessUnit, isVideo: Bool) throws {
         if let at = pending?.cut.at, !isVideo, unit.kind == .audio, let pts = unit.pts, pts < at, pts + unit.duration > at,
-           let (before, after) = try TSAudioPESSplit.split(unit, at: at, input: input, grid: indexer.grid) {
-            try write(before)
-            pending?.after.append((after, false))
+           let (before, after) = try TSAudioPESSplit.split(unit, at: at, input: input, grid: indexer.grid,
+                                                               nearest: nearestAudioFrame) {
+            if let before { try write(before) }
+            if let after { pending?.after.append((after, false)) }
             pending?.audioReached.insert(unit.pid)
             return
         }

@@ -19,6 +19,12 @@ enum AudioSpliceRule {
         (cut - pts) * 2 > duration ? .before : .after
     }
 
+    /// `side` when `nearest` (accurate splices), else the rule keyframe cuts always had — a frame
+    /// goes where its PTS says — so `--splice keyframe` output stays what it was.
+    static func side(pts: Int64, duration: Int64, cut: Int64, nearest: Bool) -> Side {
+        nearest ? side(pts: pts, duration: duration, cut: cut) : (pts < cut ? .before : .after)
+    }
+
     /// How far this side's audio edge ends up from the cut: positive when the before side runs
     /// past the cut (or the after side starts after it). At most half a frame by construction.
     static func edgeError(pts: Int64, duration: Int64, cut: Int64) -> Int64 {

@@ -21,7 +21,12 @@ extension VideoSpliceCutter {
         return frames
     }
 
-    /// The picture spacing: the smallest gap between successive display times.
+    /// The picture spacing: the configured one, else measured from the window.
+    func pictureSpacing(_ frames: [SpliceFrame]) -> Int64 {
+        options.frameDuration.flatMap { $0 > 0 ? $0 : nil } ?? frameDuration(frames)
+    }
+
+    /// The smallest gap between successive display times.
     func frameDuration(_ frames: [SpliceFrame]) -> Int64 {
         let sorted = frames.map(\.pts).sorted()
         let gaps = zip(sorted.dropFirst(), sorted).map { $0 - $1 }.filter { $0 > 0 }
@@ -53,7 +58,7 @@ extension VideoSpliceCutter {
             rawPTS[item.pts] = pts
             rawDTS[item.dts] = item.packet.dts ?? pts
         }
-        let duration = frameDuration(frames)
+        let duration = pictureSpacing(frames)
         func make(_ output: SplicePlan.Output) throws -> SplicedPacket {
             let raw = (pts: rawPTS[output.pts] ?? output.pts, dts: rawDTS[output.dts] ?? output.dts)
             switch output.origin {

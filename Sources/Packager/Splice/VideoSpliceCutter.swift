@@ -15,10 +15,15 @@ final class VideoSpliceCutter {
         var threads = 1
         /// Leave out of decoding the non-reference pictures nothing needs.
         var skipNonReferencePictures = true
-        init(preset: String? = nil, threads: Int = 1, skipNonReferencePictures: Bool = true) {
+        /// The stream's picture spacing in time-base ticks, when known up front: every cut then
+        /// gives the encoder the same frame rate, so its SPS (VUI timing) is the one an fMP4 init
+        /// segment was given (`muxerExtradata`); nil measures it from each window.
+        var frameDuration: Int64?
+        init(preset: String? = nil, threads: Int = 1, skipNonReferencePictures: Bool = true, frameDuration: Int64? = nil) {
             self.preset = preset
             self.threads = threads
             self.skipNonReferencePictures = skipNonReferencePictures
+            self.frameDuration = frameDuration
         }
     }
 
@@ -67,7 +72,7 @@ final class VideoSpliceCutter {
         var cost = SpliceCost()
         var encoded: [Int64: DemuxedPacket] = [:]
         if !plan.reencode.isEmpty, let parameters {
-            let duration = frameDuration(frames)
+            let duration = pictureSpacing(frames)
             let reencoder = SpliceReencoder(parameters: parameters, format: format,
                                             settings: try settings(bitRate: measuredBitRate(window, frameDuration: duration),
                                                                    frameDuration: duration),

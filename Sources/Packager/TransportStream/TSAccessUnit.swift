@@ -36,6 +36,10 @@ public struct TSAccessUnit: Equatable, Sendable {
 
     /// A whole PES to send instead of the unit's own packets (an audio PES split at a cut).
     public var replacementPES: [UInt8]? = nil
+    /// With `replacementPES`: the 48-bit program_clock_reference field the unit's own packets
+    /// carried (base, reserved bits, extension), sent again in the replacement's first packet so a
+    /// re-encoded splice GOP on the PCR PID does not leave a gap in the clock.
+    public var replacementPCR: UInt64? = nil
 
     /// DTS, else PTS: the time this unit is decoded.
     public var decodeTicks: Int64? { dts ?? pts }

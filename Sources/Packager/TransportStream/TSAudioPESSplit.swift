@@ -1,17 +1,20 @@
 /// Splits an audio PES that straddles a cut into the frames before and after it, as two new
-/// PES packets, so each ADTS (AAC) frame lands on the side of the cut its own PTS says — the
-/// FFmpeg path cuts per frame, and a muxer packs ~1/3 s of frames into one PES.
+/// PES packets, so each ADTS (AAC) frame lands on the side of the cut `AudioSpliceRule` gives it —
+/// the FFmpeg path cuts per frame, and a muxer packs ~1/3 s of frames into one PES.
 ///
 /// Only ADTS payloads are split (frame lengths are in their headers); other audio stays whole,
 /// on the side of its first PTS.
 enum TSAudioPESSplit {
     private static let sampleRates = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
 
-    /// (before, after) replacement units, or nil when the PES is not ADTS or no frame boundary
-    /// falls at or after `at` with frames on both sides.
-    static func split(_ unit: TSAccessUnit, at: Int64, input: TSInputWindow, grid: TSPacketGrid) throws
-        -> (TSAccessUnit, TSAccessUnit)? {
-        guard let pts = unit.pts, let (streamID, payload) = try gather(unit, input: input, grid: grid) else { return nil }
+    /// The frames before and after the cut at `at` by `AudioSpliceRule` (a frame goes after once
+    /// half of it is past the cut), as replacement units — the unit itself for a side that gets
+    /// every frame, nil for a side that gets none; nil when the PES is not ADTS.
+    /// `nearest`: by `AudioSpliceRule` (accurate splices); else a frame goes where its PTS says,
+    /// and nil when every frame goes before (the unit is routed whole, as keyframe cuts always did).
+    static func split(_ unit: TSAccessUnit, at: Int64, input: TSInputWindow, grid: TSPacketGrid, nearest: Bool) throws
+        -> (before: TSAccessUnit?, after: TSAccessUnit?)? {
+        guard let pts = unit.pts, let (streamID, payload) = try TSUnitPayload.gather(unit, input: input, grid: grid) else { return nil }
         var offsets: [Int] = []
         var i = 0
         var rate = 0
@@ -28,7 +31,12 @@ enum TSAudioPESSplit {
         // libavformat times the frames after a PES's first by their durations (1024 samples);
         // rounded to the nearest tick this lands within one tick of its times.
         let framePTS = { (k: Int) -> Int64 in pts + (Int64(k) * 1024 * 180_000 + Int64(rate)) / (2 * Int64(rate)) }
-        guard let cut = offsets.indices.first(where: { framePTS($0) >= at }), cut > 0 else { return nil }
+        let cut = offsets.indices.first {
+            AudioSpliceRule.side(pts: framePTS($0), duration: framePTS($0 + 1) - framePTS($0), cut: at, nearest: nearest) == .after
+        } ?? offsets.count
+        if !nearest, cut == 0 || cut == offsets.count { return nil }
+        if cut == 0 { return (nil, unit) }
+        if cut == offsets.count { return (unit, nil) }
         var before = unit, after = unit
         before.replacementPES = pes(streamID: streamID, pts: pts, payload: payload[..<offsets[cut]])
         after.replacementPES = pes(streamID: streamID, pts: framePTS(cut), payload: payload[offsets[cut]...])
@@ -37,28 +45,6 @@ enum TSAudioPESSplit {
         before.duration = framePTS(cut) - pts
         after.duration = max(unit.duration - before.duration, 0)
         return (before, after)
-    }
-
-    /// The stream_id and elementary-stream bytes of a PES, read back from its packets.
-    private static func gather(_ unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws
-        -> (UInt8, [UInt8])? {
-        var bytes: [UInt8] = []
-        var offset = unit.firstPacket
-        var cursor = grid.cursor(from: offset)
-        while offset <= unit.lastPacket {
-            let p = try input.packet(at: offset)
-            if TSPacketBytes.pid(p) == unit.pid, let start = TSPacketBytes.payloadOffset(p) {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start))
-            }
-            offset = grid.step(from: offset, cursor: &cursor)
-        }
-        guard bytes.count >= 9, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1 else { return nil }
-        var end = bytes.count
-        let length = Int(bytes[4]) << 8 | Int(bytes[5])
-        if length > 0 { end = min(end, 6 + length) }
-        let headerEnd = 9 + Int(bytes[8])
-        guard headerEnd <= end else { return nil }
-        return (bytes[3], Array(bytes[headerEnd..<end]))
     }
 
     /// A PES packet with a PTS only (audio needs no DTS).

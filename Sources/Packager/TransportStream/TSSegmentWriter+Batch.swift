@@ -44,7 +44,7 @@ extension TSSegmentWriter {
     }
 
     private func emitIfSection(_ i: Int) throws {
-        if let pes = pending[i].replacementPES { return try emitPES(pid: pending[i].pid, pes) }
+        if let pes = pending[i].replacementPES { return try emitPES(pid: pending[i].pid, pes, pcr: pending[i].replacementPCR) }
         guard let section = pending[i].section else { return }
         switch pending[i].kind {
         case .scte35:
@@ -136,15 +136,20 @@ extension TSSegmentWriter {
         }
     }
 
-    /// A PES built here (with a PTS at bytes 9–13) as fresh packets on `pid`, its PTS shifted;
-    /// the last packet is filled out with adaptation-field stuffing.
-    func emitPES(pid: Int, _ pes: [UInt8]) throws {
+    /// A PES built here (with a PTS at bytes 9–13, and a DTS at 14–18 when PTS_DTS_flags say so)
+    /// as fresh packets on `pid`, its timestamps shifted; `pcr` (a raw 48-bit PCR field) goes into
+    /// the first packet's adaptation field, shifted too; the last packet is filled out with
+    /// adaptation-field stuffing.
+    func emitPES(pid: Int, _ pes: [UInt8], pcr: UInt64? = nil) throws {
         try flushRun()
         var bytes = pes
         if shift != 0, bytes.count >= 14 {
+            let hasDTS = bytes.count >= 19 && bytes[7] >> 6 == 0x3
             bytes.withUnsafeMutableBytes { b in
                 guard let base = b.baseAddress else { return }
-                TSTimestampField.write(base, at: 9, TSTimestampField.shifted(TSTimestampField.read(base, at: 9), back: shift))
+                for field in hasDTS ? [9, 14] : [9] {
+                    TSTimestampField.write(base, at: field, TSTimestampField.shifted(TSTimestampField.read(base, at: field), back: shift))
+                }
             }
         }
         var i = 0
@@ -154,23 +159,28 @@ extension TSSegmentWriter {
             let cc: UInt8 = last == 0xFF ? 0 : (last &+ 1) & 0x0F
             lastCC[pid] = cc
             packetsWritten += 1
-            let take = min(184, bytes.count - i)
-            let stuffing = 184 - take                       // adaptation field bytes, length byte included
+            let clock = i == 0 ? pcr : nil
+            let take = min(184 - (clock == nil ? 0 : 8), bytes.count - i)
+            let adaptation = 184 - take                     // adaptation field bytes, length byte included
             q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
             q.storeBytes(of: (i == 0 ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
             q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
-            q.storeBytes(of: (stuffing > 0 ? 0x30 : 0x10) | cc, toByteOffset: 3, as: UInt8.self)
-            var o = 4
-            if stuffing > 0 {
-                q.storeBytes(of: UInt8(stuffing - 1), toByteOffset: 4, as: UInt8.self)
-                if stuffing > 1 {
-                    q.storeBytes(of: 0, toByteOffset: 5, as: UInt8.self)
-                    (q + 6).initializeMemory(as: UInt8.self, repeating: 0xFF, count: stuffing - 2)
+            q.storeBytes(of: (adaptation > 0 ? 0x30 : 0x10) | cc, toByteOffset: 3, as: UInt8.self)
+            if adaptation > 0 {
+                q.storeBytes(of: UInt8(adaptation - 1), toByteOffset: 4, as: UInt8.self)
+                if adaptation > 1 {
+                    q.storeBytes(of: clock == nil ? 0 : 0x10, toByteOffset: 5, as: UInt8.self)
+                    var filled = 6
+                    if let clock {
+                        for k in 0..<6 { q.storeBytes(of: UInt8(truncatingIfNeeded: clock >> (40 - 8 * k)), toByteOffset: 6 + k, as: UInt8.self) }
+                        if shift != 0 { TSPacketBytes.setPCRBase(q, TSTimestampField.shifted(TSPacketBytes.pcrBase(q), back: shift)) }
+                        filled = 12
+                    }
+                    (q + filled).initializeMemory(as: UInt8.self, repeating: 0xFF, count: 4 + adaptation - filled)
                 }
-                o += stuffing
             }
             bytes.withUnsafeBytes { src in
-                if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
+                if let base = src.baseAddress { (q + 4 + adaptation).copyMemory(from: base + i, byteCount: take) }
             }
             i += take
         }

@@ -27,6 +27,8 @@ public struct VodOptions {
     /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
     /// level path only — libavformat 5.1 cannot write SCTE-35.
     public var scte35Passthrough = true
+    /// Span edges at the exact splice frame (the partial GOP re-encoded) or at keyframes.
+    public var splice: SpliceMode = .accurate
     /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
     public var stitched = StitchedOptions()
     /// Called on the reading thread whenever the read moved on (more bytes, or more media), for

@@ -30,15 +30,31 @@ public enum VodPipeline {
         }
         let reader = try InputReader(url: input, mode: .media)
         if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
-            return try run(source: source, sink: sink, options: options, threaded: false, assemblers: { collector in
-                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough) {
+            // Accurate splices stay on the byte-level path: the re-encoded pictures go out as PES
+            // packets of their own in the input's TS, so the SCTE-35 PID (0x86 + CUEI, which
+            // libavformat 5.1 cannot write) and every other PID survive as they do in keyframe mode.
+            let splicer = edgeSplicer(streams: source.streams, options: options,
+                                      media: TSSpliceMedia(input: source.input, grid: source.indexer.grid))
+            return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
+                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
+                                                   nearestAudioFrame: options.splice == .accurate) {
                     collector.directPath(for: $0, rendition: $1, index: $2)
                 }
-                source.oldestNeeded = { [unowned assembler] in assembler.oldestNeededOffset }
+                source.oldestNeeded = { [unowned assembler] in
+                    [assembler.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
+                }
                 return [assembler]
             })
         }
-        return try run(source: reader, sink: sink, options: options)
+        return try run(source: reader, sink: sink, options: options,
+                       splicer: edgeSplicer(streams: reader.streams, options: options, media: AVSpliceMedia()))
+    }
+
+    /// Span edges as `options.splice` says. Not for stitched sources: their spans start and end
+    /// at segment boundaries (keyframes of separately encoded pieces, often with parameters of
+    /// their own), where a splice window would straddle two encodings.
+    private static func edgeSplicer(streams: InputStreams, options: VodOptions, media: SpliceMedia) -> EdgeSplicer {
+        EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: true, holdsPlannedEnds: false), media: media)
     }
 
     /// TS in, TS out, one video rendition, written into the sink's own files: the input's packets
@@ -57,26 +73,26 @@ public enum VodPipeline {
     /// `extendReport` may replace report.json's content (a stitched source adds why each span is
     /// what it is); it runs before anything is committed, so a failure there leaves no output.
     static func run(source reader: EventSource, sink: PublishSink, options: VodOptions, threaded: Bool = true,
-                    assemblers: ((VodCollector) -> [SegmentAssembling])? = nil,
+                    splicer: EdgeSplicer? = nil, assemblers: ((VodCollector) -> [SegmentAssembling])? = nil,
                     extendReport: ((VodReport) throws -> JSONValue)? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
         let collector = VodCollector(sink: sink, format: options.segmentFormat)
         let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
         let rule = CutRule(targetSeconds: options.segmentDuration, hardCap: false)
-        let cuts = assemblers.map { CutStage(rule: rule, assemblers: $0(collector)) }
+        let cuts = assemblers.map { CutStage(rule: rule, assemblers: $0(collector), splicer: splicer) }
             ?? CutStage(streams: streams, rule: rule,
                         assembler: .init(format: options.segmentFormat.muxerFormat, segmentPath: direct ? { [collector] in
                             collector.directPath(for: $0, rendition: $1, index: $2)
-                        } : nil))
+                        } : nil, nearestAudioFrame: options.splice == .accurate), splicer: splicer)
         let chain = StageChain([
             SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: options.placementRules,
                       external: try externalCues(options: options, streams: streams)),
             cuts, collector,
         ])
-        let report = options.progress.map(ReaderThread.ProgressReport.init)
-        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: report)
-            : try ReaderThread.read(reader, into: chain, progress: report)
+        let progress = options.progress.map(ReaderThread.ProgressReport.init)
+        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: progress)
+            : try ReaderThread.read(reader, into: chain, progress: progress)
         try sink.flush(timeout: 600)
         try PresentationIntegrity.check(collector, renditions: streams.videos.count, input: input)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
@@ -88,12 +104,14 @@ public enum VodPipeline {
             throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored; no playlist was published")
         }
         var files = built.files
-        if let extendReport, let i = files.firstIndex(where: { $0.name == OutputLayout.report }) {
-            files[i].data = Data((try extendReport(built.report).serialized(pretty: true) + "\n").utf8)
+        var report = built.report
+        if splicer != nil { report.splices = VodSpliceReport(mode: options.splice, edges: cuts.spliceRecords) }
+        if splicer != nil || extendReport != nil, let i = files.firstIndex(where: { $0.name == OutputLayout.report }) {
+            files[i].data = Data(((try extendReport?(report) ?? report.json).serialized(pretty: true) + "\n").utf8)
         }
         for file in files { try sink.put(file.data, name: file.name, kind: file.kind) }
         try sink.commit()
-        return built.report
+        return report
     }
 
     /// Sidecar and chapter cues, known before the media is read and fed as media time passes.

@@ -46,13 +46,15 @@ public struct VodReport {
     public var withdrawn: [Span]
     public var cues: Int
     public var warnings: [String]
+    /// How span edges were cut and what each cut did (nil: no splicer ran, as for stitched input).
+    public var splices: VodSpliceReport?
 
     public var json: JSONValue {
         func seconds(_ ticks: Int64?) -> JSONValue {
             guard let ticks else { return .null }
             return .double((Double(ticks) / 90).rounded() / 1000)
         }
-        return .object([
+        var fields: [JSONValue.Member] = [
             .init("input", .string(input)),
             .init("output", .string(output)),
             .init("source_duration", seconds(sourceDurationTicks)),
@@ -95,7 +97,9 @@ public struct VodReport {
             })),
             .init("withdrawn", .array(withdrawn.map { .string("\($0.signalName) \($0.eventID)") })),
             .init("warnings", .array(warnings.map(JSONValue.string))),
-        ])
+        ]
+        if let splices { fields.append(.init("splices", splices.json(t0: t0))) }
+        return .object(fields)
     }
 }
 

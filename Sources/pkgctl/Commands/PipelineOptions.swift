@@ -26,6 +26,10 @@ enum PipelineOptions {
                  "MPEG-TS (PAT/PMT in each segment) or CMAF fMP4 (init.mp4 + EXT-X-MAP)") { $0.segments.format = try $1.word(SegmentMuxerFormat.self) },
         .setting("--segment-duration", .number("S"), key: "segments.duration", default: DefaultText.number(d.segmentDuration),
                  "cut target in seconds; cuts at keyframes, forced at every span edge") { $0.segments.duration = try $1.number() },
+        .setting("--splice", .choice(OptionValue.words(SpliceMode.self)), key: "segments.splice",
+                 default: "accurate (vod), keyframe (live)",
+                 "span edges at the exact splice frame (the partial GOP re-encoded with libx264/libx265) or at the "
+                 + "first keyframe at or after it (stream copy)") { $0.segments.splice = try $1.word(SpliceMode.self) },
         .setting("--placement", .choice(OptionValue.words(Placement.self)), key: "placement.default",
                  default: d.placement.rawValue,
                  "strip: the span leaves the primary (re-timed to stay continuous) and an interstitial sits at the splice; "

@@ -32,6 +32,7 @@ final class ParityTests: XCTestCase {
         vod.sidecar = sidecar
         vod.defaultPlacement = placement
         vod.segmentDuration = segmentDuration
+        vod.splice = .keyframe          // live's default: parity compares the same cuts
         let vodDir = scratch.appendingPathComponent("vod-\(name)")
         let report = try VodPipeline.run(input: media.path, output: vodDir, options: vod)
         var live = LiveOptions()

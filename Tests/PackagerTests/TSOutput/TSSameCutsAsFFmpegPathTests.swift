@@ -20,6 +20,7 @@ final class TSSameCutsAsFFmpegPathTests: XCTestCase {
         var options = VodOptions()
         options.segmentDuration = 2
         options.engine = .libavformat
+        options.splice = .keyframe      // TSEngineRun has no splicer: audio goes where its PTS says
         let vodDir = dir.appendingPathComponent("vod")
         let report = try VodPipeline.run(input: clip.url.path, output: vodDir, options: options)
         let spans = report.spans.compactMap { e -> TSCutSpan? in

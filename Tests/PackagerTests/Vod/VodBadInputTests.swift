@@ -26,11 +26,12 @@ final class VodBadInputTests: XCTestCase {
         return url
     }
 
-    private func runWithSidecar(_ sheet: CueSheetFile) throws -> (report: VodReport, json: [String: Any]) {
+    private func runWithSidecar(_ sheet: CueSheetFile, splice: SpliceMode = .accurate) throws -> (report: VodReport, json: [String: Any]) {
         let sidecar = scratch.appendingPathComponent("cues.txt")
         try sheet.write(to: sidecar)
         var options = VodOptions()
         options.sidecar = sidecar
+        options.splice = splice
         let output = scratch.appendingPathComponent("out")
         let report = try VodPipeline.run(input: try liveWithoutInBandCues().path, output: output, options: options)
         let json = try XCTUnwrapDictionary(JSONSerialization.jsonObject(
@@ -110,10 +111,10 @@ final class VodBadInputTests: XCTestCase {
         XCTAssertEqual(report.primaryDurationTicks, 150 * 90_000, "only the first break is stripped")
     }
 
-    func testSpanWithoutAKeyframeIsSkippedWithAWarning() throws {
+    func testSpanWithoutAKeyframeIsSkippedWithAWarningInKeyframeMode() throws {
         var sheet = CueSheetFile(t0Ticks: VodSample.live.t0Ticks)
         sheet.splice(event: 4201, from: 30.5, to: 31.5)     // IDRs at 30 and 32 s
-        let (report, json) = try runWithSidecar(sheet)
+        let (report, json) = try runWithSidecar(sheet, splice: .keyframe)
         let list = spans(json)
         XCTAssertEqual(list.map { $0["event_id"] as? Int }, [4201])
         XCTAssertEqual(list.first?["action"] as? String, "skipped: span contains no keyframe")

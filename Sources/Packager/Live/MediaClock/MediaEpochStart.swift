@@ -7,7 +7,7 @@ import Primitives
 /// the PTS is measured on every frame — the smallest is the least delayed packet (the first
 /// ones come out of libavformat's probe buffer late) — and cues wait, so every span is routed
 /// with the clock known. The epoch opens at the leading video's first keyframe at or after the
-/// boundary; audio (and other renditions) with an earlier PTS is dropped, also when it arrives
+/// boundary; audio (and other renditions) before it is dropped, also when it arrives
 /// after that keyframe, because a partner that was already running put it in the segment before.
 struct MediaEpochStart {
     enum Step {
@@ -48,7 +48,10 @@ struct MediaEpochStart {
     mutating func admit(_ event: PipelineEvent, wallTicks: Int64) -> Step {
         if let opened = openedAt {
             guard case .packet(let packet) = event, packet.role != .video(rendition: 0) else { return .pass }
-            return packet.pts < opened ? .hold : .pass
+            // The side a running partner put the frame on: live cuts give a straddling audio
+            // frame to the side holding most of its samples (a live input is MPEG-TS, so the
+            // packet's duration is in 90 kHz ticks like its PTS).
+            return AudioSpliceRule.side(pts: packet.pts, duration: packet.duration, cut: opened) == .before ? .hold : .pass
         }
         switch event {
         case .cue:
