@@ -28,7 +28,8 @@ extension PipelineConfiguration {
     private mutating func read(_ root: ConfigNode) throws {
         try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live", "stitched"])
         if let s = try root.object("segments") {
-            try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough"])
+            try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough", "single_file"])
+            segments.singleFile = try s.bool("single_file")
             segments.engine = try s.choice("engine", SegmentEngine.self)
             segments.scte35Passthrough = try s.bool("scte35_passthrough")
             segments.format = try s.choice("format", SegmentMuxerFormat.self)

@@ -15,6 +15,7 @@ extension PipelineConfiguration {
         if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...60, "seconds") }
         if let e = segments.engine { o.engine = e }
         if let p = segments.scte35Passthrough { o.scte35Passthrough = p }
+        if let s = segments.singleFile { o.singleFile = s }
         o.defaultPlacement = placementDefault ?? .strip
         o.placementByKind = try placementKinds()
         if let base = output.assetBaseURL { o.assetBaseURL = base }
@@ -34,6 +35,7 @@ extension PipelineConfiguration {
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
         try refuse(["segments.engine", "segments.scte35_passthrough"], reason: "applies to pkgctl vod only (live muxes with libavformat)")
+        try refuse(["segments.single_file"], reason: "applies to pkgctl vod only (a live window drops segments from the front, which one growing file cannot)")
         var o = LiveOptions()
         guard let input = live.input else { throw fail("live.input", "missing: give -i INPUT (or live.input in the configuration)") }
         guard let output = live.output else { throw fail("live.output", "missing: give -o DIR|URL (or live.output in the configuration)") }

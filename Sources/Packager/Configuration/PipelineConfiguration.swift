@@ -16,6 +16,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         /// VOD: `auto` (the byte-level TS path where it applies) or `libavformat`.
         public var engine: SegmentEngine?
         public var scte35Passthrough: Bool?
+        /// VOD: one file per output, segments as EXT-X-BYTERANGE ranges of it.
+        public var singleFile: Bool?
     }
 
     public struct Cues: Equatable, Sendable {
@@ -84,6 +86,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.segments.targetDuration = overrides.segments.targetDuration ?? segments.targetDuration
         m.segments.engine = overrides.segments.engine ?? segments.engine
         m.segments.scte35Passthrough = overrides.segments.scte35Passthrough ?? segments.scte35Passthrough
+        m.segments.singleFile = overrides.segments.singleFile ?? segments.singleFile
         m.cues.sidecar = overrides.cues.sidecar ?? cues.sidecar
         m.cues.chapters = overrides.cues.chapters ?? cues.chapters
         m.cues.recapPattern = overrides.cues.recapPattern ?? cues.recapPattern

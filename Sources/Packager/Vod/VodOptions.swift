@@ -27,6 +27,10 @@ public struct VodOptions {
     /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
     /// level path only — libavformat 5.1 cannot write SCTE-35.
     public var scte35Passthrough = true
+    /// One file per rendition and per asset (`media.ts` / `media.mp4`, the fMP4 init section at
+    /// its start), each segment an EXT-X-BYTERANGE of it, as FFmpeg's `hls_flags single_file`
+    /// and Shaka Packager write: fewer objects on an origin, the same bytes.
+    public var singleFile = false
     /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
     public var stitched = StitchedOptions()
     /// Called on the reading thread whenever the read moved on (more bytes, or more media), for

@@ -31,8 +31,9 @@ public enum VodPipeline {
         let reader = try InputReader(url: input, mode: .media)
         if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
             return try run(source: source, sink: sink, options: options, threaded: false, assemblers: { collector in
-                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough) {
-                    collector.directPath(for: $0, rendition: $1, index: $2)
+                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
+                                                   singleFile: options.singleFile) {
+                    options.singleFile ? collector.singleFilePath(for: $0, rendition: $1) : collector.directPath(for: $0, rendition: $1, index: $2)
                 }
                 source.oldestNeeded = { [unowned assembler] in assembler.oldestNeededOffset }
                 return [assembler]
@@ -61,7 +62,7 @@ public enum VodPipeline {
                     extendReport: ((VodReport) throws -> JSONValue)? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
-        let collector = VodCollector(sink: sink, format: options.segmentFormat)
+        let collector = VodCollector(sink: sink, format: options.segmentFormat, singleFile: options.singleFile)
         let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
         let rule = CutRule(targetSeconds: options.segmentDuration, hardCap: false)
         let cuts = assemblers.map { CutStage(rule: rule, assemblers: $0(collector)) }
