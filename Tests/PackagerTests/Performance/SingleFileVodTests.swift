@@ -117,6 +117,23 @@ final class SingleFileVodTests: XCTestCase {
         }
     }
 
+    /// validate reads each range of a local file alone (not the whole file per segment); a
+    /// range the file does not hold still gets its finding, with the playlist's own text.
+    func testValidateNamesARangePastTheEndOfTheFile() throws {
+        let single = try convert(.ts, engine: .auto, singleFile: true)
+        let playlist = single.appendingPathComponent("assets/ad-1001-1/index.m3u8")
+        var lines = try String(contentsOf: playlist, encoding: .utf8).components(separatedBy: "\n")
+        let last = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("#EXT-X-BYTERANGE:") })
+        let size = try XCTUnwrap(FileLoader.size(single.appendingPathComponent("assets/ad-1001-1/media.ts").path))
+        lines[last] = "#EXT-X-BYTERANGE:376@\(size - 188)"
+        try lines.joined(separator: "\n").write(to: playlist, atomically: true, encoding: .utf8)
+        // The assets are reached through the asset lists' URLs, mapped back onto the output.
+        let options = ValidateOptions(maps: [try URLMapping.parse("http://127.0.0.1:8000/=" + single.path)], media: .on)
+        let findings = try PlaylistValidator.validate(input: single.path, options: options)
+        XCTAssertEqual(findings.filter { $0.rule == .mediaMissing }.map(\.message),
+                       ["segment media.ts has no bytes at EXT-X-BYTERANGE:376@\(size - 188)"])
+    }
+
     /// The single file decodes to the frames of the file-per-segment output, per stream (the 30 s
     /// break's asset: decoding stays short).
     func testSingleFileDecodesToTheSameFramesAsTheSegmentFiles() throws {
