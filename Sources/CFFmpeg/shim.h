@@ -34,4 +34,12 @@ static inline int pkgctl_exchange_paths(const char *a, const char *b) {
     return renameat2(-100 /* AT_FDCWD */, a, -100, b, 1u << 1 /* RENAME_EXCHANGE */);
 }
 
+// mallopt(3) from glibc's <malloc.h>, which Swift's Glibc module does not carry: fixed mmap and
+// trim thresholds and an arena cap for the long-running live process (ServiceHeap).
+#include <malloc.h>
+static inline int pkgctl_tune_heap(int mmap_threshold, int trim_threshold, int arena_max) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold)
+        && mallopt(M_ARENA_MAX, arena_max);
+}
+
 #endif
