@@ -25,8 +25,9 @@ scripts/bench-daterange.sh "$pkgctl"
 echo "== validate and timeline: a 24-hour live playlist =="
 scripts/bench-validate.sh "$pkgctl"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if pgrep -x swift-build >/dev/null; then echo "NOTE: a swift build was running when the bench ended: the machine was loaded"; fi
 } 2>&1 | tee "$report"
 
 echo
 echo "== summary: every ratio and goal of this run =="
-grep -E "^pkgctl bench|^NOTE|/ ffmpeg|goal|x FFmpeg|real-time channels|media hours|^load after" "$report" | sed 's/^  //'
+grep -E "^pkgctl bench|^NOTE|/ ffmpeg|goal|x FFmpeg|real-time channels|media hours|^timeline|^rendered|^load after" "$report" | sed 's/^  //'
