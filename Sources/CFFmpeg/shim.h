@@ -63,4 +63,12 @@ static inline void pkgctl_log_capture(pkgctl_log_sink sink) {
     av_log_set_callback(sink ? pkgctl_log_forward : av_log_default_callback);
 }
 
+// mallopt(3) from glibc's <malloc.h>, which Swift's Glibc module does not carry: fixed mmap and
+// trim thresholds and an arena cap for the long-running live process (ServiceHeap).
+#include <malloc.h>
+static inline int pkgctl_tune_heap(int mmap_threshold, int trim_threshold, int arena_max) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold)
+        && mallopt(M_ARENA_MAX, arena_max);
+}
+
 #endif

@@ -28,8 +28,9 @@ extension PipelineConfiguration {
     private mutating func read(_ root: ConfigNode) throws {
         try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live", "stitched"])
         if let s = try root.object("segments") {
-            try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough", "splice"])
+            try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough", "splice", "single_file"])
             segments.splice = try s.choice("splice", SpliceMode.self)
+            segments.singleFile = try s.bool("single_file")
             segments.engine = try s.choice("engine", SegmentEngine.self)
             segments.scte35Passthrough = try s.bool("scte35_passthrough")
             segments.format = try s.choice("format", SegmentMuxerFormat.self)

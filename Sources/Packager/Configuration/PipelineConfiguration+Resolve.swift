@@ -16,6 +16,7 @@ extension PipelineConfiguration {
         if let e = segments.engine { o.engine = e }
         if let p = segments.scte35Passthrough { o.scte35Passthrough = p }
         if let m = segments.splice { o.splice = m }
+        if let s = segments.singleFile { o.singleFile = s }
         o.defaultPlacement = placementDefault ?? .strip
         o.placementByKind = try placementKinds()
         if let base = output.assetBaseURL { o.assetBaseURL = base }
@@ -37,6 +38,7 @@ extension PipelineConfiguration {
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
         try refuse(["segments.engine", "segments.scte35_passthrough"], reason: "applies to pkgctl vod only (live muxes with libavformat)")
+        try refuse(["segments.single_file"], reason: "applies to pkgctl vod only (a live window drops segments from the front, which one growing file cannot)")
         var o = LiveOptions()
         guard let input = live.input else { throw fail("live.input", "missing: give -i INPUT (or live.input in the configuration)") }
         guard let output = live.output else { throw fail("live.output", "missing: give -o DIR|URL (or live.output in the configuration)") }
@@ -89,8 +91,11 @@ extension PipelineConfiguration {
         try refuse(["stitched.coordinator_ranges"], reason: "applies to pkgctl vod only (an overlay VOD primary)")
         o.stitched = stitched.resolved()
         if input.hasPrefix("udp://") {
-            // A deep socket FIFO and no overrun abort: a busy moment must not drop the feed.
-            o.inputOptions["fifo_size"] = "1000000"
+            // A socket FIFO and no overrun abort: a busy moment must not drop the feed. Its size
+            // is in 188-byte packets and every page of it ends up resident (the ring is written
+            // all round): 1 000 000 was 188 MB per channel after 6 minutes of a 4 Mbps feed.
+            // 11 155 is 2 MiB, 4 s of 4 Mbps; a `?fifo_size=` in the URL overrides it.
+            o.inputOptions["fifo_size"] = "11155"
             o.inputOptions["overrun_nonfatal"] = "1"
         }
         return o

@@ -18,6 +18,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var scte35Passthrough: Bool?
         /// Span edges at the exact splice frame (`accurate`) or at keyframes (`keyframe`).
         public var splice: SpliceMode?
+        /// VOD: one file per output, segments as EXT-X-BYTERANGE ranges of it.
+        public var singleFile: Bool?
     }
 
     public struct Cues: Equatable, Sendable {
@@ -91,6 +93,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.segments.engine = overrides.segments.engine ?? segments.engine
         m.segments.scte35Passthrough = overrides.segments.scte35Passthrough ?? segments.scte35Passthrough
         m.segments.splice = overrides.segments.splice ?? segments.splice
+        m.segments.singleFile = overrides.segments.singleFile ?? segments.singleFile
         m.cues.sidecar = overrides.cues.sidecar ?? cues.sidecar
         m.cues.chapters = overrides.cues.chapters ?? cues.chapters
         m.cues.recapPattern = overrides.cues.recapPattern ?? cues.recapPattern

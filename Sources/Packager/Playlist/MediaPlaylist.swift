@@ -39,26 +39,29 @@ public struct MediaPlaylist: Equatable, Sendable {
     }
 
     /// The lowest EXT-X-VERSION the written tags need (HLS §8): EXTINF is always written
-    /// with decimals (3); EXT-X-MAP outside I-frame playlists needs 6. No other tag written
-    /// here (PDT, DATERANGE, GAP, sequences, INDEPENDENT-SEGMENTS) needs a version.
+    /// with decimals (3); EXT-X-BYTERANGE needs 4; EXT-X-MAP outside I-frame playlists needs 6
+    /// (its BYTERANGE attribute needs no more). No other tag written here (PDT, DATERANGE, GAP,
+    /// sequences, INDEPENDENT-SEGMENTS) needs a version.
     public var version: Int {
-        segments.contains { $0.mapURI != nil } ? 6 : 3
+        if segments.contains(where: { $0.mapURI != nil }) { return 6 }
+        return segments.contains { $0.byteRange != nil } ? 4 : 3
     }
 
     public func render() -> String {
         var lines = header()
         let placement = DateRangePlacement(blocks: dateRanges, segments: segments)
-        var currentMap: String?
+        var currentMap: (uri: String?, range: SegmentByteRange?)
         for (index, segment) in segments.enumerated() {
             lines += placement.beforeSegment[index].flatMap(\.lines)
             if segment.discontinuity { lines.append("#EXT-X-DISCONTINUITY") }
-            if let map = segment.mapURI, index == 0 || map != currentMap {
-                lines.append("#EXT-X-MAP:URI=\"\(map)\"")
+            if let map = segment.mapURI, index == 0 || map != currentMap.uri || segment.mapByteRange != currentMap.range {
+                lines.append("#EXT-X-MAP:URI=\"\(map)\"" + (segment.mapByteRange.map { ",BYTERANGE=\"\($0.text)\"" } ?? ""))
             }
-            currentMap = segment.mapURI
+            currentMap = (segment.mapURI, segment.mapByteRange)
             lines.append("#EXT-X-PROGRAM-DATE-TIME:" + ISO8601Text.format(millis: segment.programDateTimeMillis))
             if segment.gap { lines.append("#EXT-X-GAP") }
             lines.append("#EXTINF:" + ExtinfText.format(ticks: segment.durationTicks) + ",")
+            if let range = segment.byteRange { lines.append("#EXT-X-BYTERANGE:" + range.text) }
             lines.append(segment.uri)
         }
         lines += placement.afterLastSegment.flatMap(\.lines)

@@ -14,11 +14,16 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
     public var programDateTimeMillis: Int64
     /// fMP4 init segment; a change from the previous segment is written as a new EXT-X-MAP.
     public var mapURI: String?
+    /// The init segment's bytes within `mapURI` (single-file output: the start of the file).
+    public var mapByteRange: SegmentByteRange?
+    /// The segment's bytes within `uri` (single-file output); nil: the whole resource.
+    public var byteRange: SegmentByteRange?
     /// Media is missing for this span of the timeline (EXT-X-GAP).
     public var gap: Bool
 
     public init(uri: String, durationTicks: Int64, startTicks: Int64, bytes: Int, discontinuity: Bool,
-                programDateTimeMillis: Int64, mapURI: String? = nil, gap: Bool = false) {
+                programDateTimeMillis: Int64, mapURI: String? = nil, gap: Bool = false,
+                byteRange: SegmentByteRange? = nil, mapByteRange: SegmentByteRange? = nil) {
         self.uri = uri
         self.durationTicks = durationTicks
         self.startTicks = startTicks
@@ -27,6 +32,8 @@ public struct SegmentRecord: Codable, Equatable, Sendable {
         self.programDateTimeMillis = programDateTimeMillis
         self.mapURI = mapURI
         self.gap = gap
+        self.byteRange = byteRange
+        self.mapByteRange = mapByteRange
     }
 
     /// Whether the wall-clock instant `millis` falls in [PDT, PDT + duration), compared

@@ -69,6 +69,10 @@ extension ValidationRun {
     private mutating func initSection(_ uri: String, of playlist: Playlist, at location: ResourceLocation) -> [UInt8]? {
         let tag = playlist.allTags("#EXT-X-MAP").first { $0.attributes?["URI"]?.value == uri }
         let line = tag?.line ?? 0
+        if let text = tag?.attributes?["BYTERANGE"]?.value, let range = ByteRange(text),
+           let slice = localRange(uri, at: location, offset: range.offset ?? 0, length: range.length) {
+            return slice
+        }
         guard let bytes = mediaBytes(uri, of: playlist, at: location, line: line, what: "init section") else { return nil }
         guard let text = tag?.attributes?["BYTERANGE"]?.value else { return bytes }
         guard let slice = ByteRange(text)?.slice(bytes, previousEnd: nil) else {
@@ -81,6 +85,13 @@ extension ValidationRun {
 
     private mutating func segmentBytes(_ segment: PlaylistSegment, of playlist: Playlist, at location: ResourceLocation,
                                        previousEnd: inout (uri: String, end: Int)?) -> [UInt8]? {
+        if let text = segment.byteRange, let range = ByteRange(text) {
+            let start = range.offset ?? (previousEnd?.uri == segment.uri ? previousEnd?.end : nil) ?? 0
+            if let slice = localRange(segment.uri, at: location, offset: start, length: range.length) {
+                previousEnd = (segment.uri, start + range.length)
+                return slice
+            }
+        }
         guard let bytes = mediaBytes(segment.uri, of: playlist, at: location, line: segment.uriLine, what: "segment") else {
             return nil
         }
@@ -93,6 +104,13 @@ extension ValidationRun {
         }
         previousEnd = (segment.uri, (range.offset ?? previousEnd?.end ?? 0) + range.length)
         return slice
+    }
+
+    /// A byte range of a local file, read alone; nil (the whole-file path then reports why)
+    /// when the resource is remote or the range is not all there.
+    private func localRange(_ uri: String, at location: ResourceLocation, offset: Int, length: Int) -> [UInt8]? {
+        guard case .file(let path)? = resolver.resolve(uri, from: location) else { return nil }
+        return FileLoader.range(path, offset: offset, length: length)
     }
 
     /// The bytes of a segment or init section; nil after a finding (missing file, failed

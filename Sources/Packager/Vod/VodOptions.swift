@@ -29,6 +29,10 @@ public struct VodOptions {
     public var scte35Passthrough = true
     /// Span edges at the exact splice frame (the partial GOP re-encoded) or at keyframes.
     public var splice: SpliceMode = .accurate
+    /// One file per rendition and per asset (`media.ts` / `media.mp4`, the fMP4 init section at
+    /// its start), each segment an EXT-X-BYTERANGE of it, as FFmpeg's `hls_flags single_file`
+    /// and Shaka Packager write: fewer objects on an origin, the same bytes.
+    public var singleFile = false
     /// Stitched HLS inputs: classification rules, overrides, no-span policy, coordinator ranges.
     public var stitched = StitchedOptions()
     /// Called on the reading thread whenever the read moved on (more bytes, or more media), for

@@ -37,8 +37,8 @@ public enum VodPipeline {
                                       media: TSSpliceMedia(input: source.input, grid: source.indexer.grid))
             return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
                 let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
-                                                   nearestAudioFrame: options.splice == .accurate) {
-                    collector.directPath(for: $0, rendition: $1, index: $2)
+                                                   singleFile: options.singleFile, nearestAudioFrame: options.splice == .accurate) {
+                    options.singleFile ? collector.singleFilePath(for: $0, rendition: $1) : collector.directPath(for: $0, rendition: $1, index: $2)
                 }
                 source.oldestNeeded = { [unowned assembler] in
                     [assembler.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
@@ -77,7 +77,7 @@ public enum VodPipeline {
                     extendReport: ((VodReport) throws -> JSONValue)? = nil) throws -> VodReport {
         let input = reader.streams.url
         let streams = reader.streams
-        let collector = VodCollector(sink: sink, format: options.segmentFormat)
+        let collector = VodCollector(sink: sink, format: options.segmentFormat, singleFile: options.singleFile)
         let direct = (try? sink.directPath(for: OutputLayout.report)) != nil
         let rule = CutRule(targetSeconds: options.segmentDuration, hardCap: false)
         let cuts = assemblers.map { CutStage(rule: rule, assemblers: $0(collector), splicer: splicer) }

@@ -145,10 +145,11 @@ struct VodPresentation {
     }
 
     private func records(_ written: [VodCollector.Written], directory: String, pdt: (Int64) -> Int64) -> [SegmentRecord] {
-        let map = collected.initWritten.contains(directory) ? OutputLayout.initName : nil
+        let map = collected.initSections[directory]
         return written.map { w in
             SegmentRecord(uri: w.uri, durationTicks: w.durationTicks, startTicks: w.startTicks, bytes: w.bytes,
-                          discontinuity: false, programDateTimeMillis: pdt(w.startTicks), mapURI: map)
+                          discontinuity: false, programDateTimeMillis: pdt(w.startTicks), mapURI: map?.uri,
+                          byteRange: w.range, mapByteRange: map?.range)
         }
     }
 

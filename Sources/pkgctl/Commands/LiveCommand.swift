@@ -8,6 +8,7 @@ enum LiveCommand {
         var configPath: String?
         var quiet = false
         var logFormat = LogLineOutput.Format.json
+        var channelsDirectory: String?
     }
 
     private static let defaults = LiveOptions()
@@ -88,26 +89,38 @@ enum LiveCommand {
             $0.logFormat = try $1.word(LogLineOutput.Format.self)
         },
         .flag("--quiet", aliases: ["-q"], "log warnings and errors only (no info lines)") { $0.quiet = true },
+        .value("--channels", .directory("DIR"),
+               "one channel per configuration file DIR/*.json in this process, one thread each; flags apply to all") {
+            $0.channelsDirectory = $1.text
+        },
     ] + StitchedFlags.shared()
 
     static let entry = CommandEntry(
-        name: "live", synopsis: ["-i INPUT -o DIR|URL [options]", "--input-hls URL -o DIR|URL [options]"],
+        name: "live", synopsis: ["-i INPUT -o DIR|URL [options]", "--input-hls URL -o DIR|URL [options]",
+                                 "--channels DIR [options]"],
         summary: "package a live MPEG-TS feed into rolling HLS, announcing each interstitial as its cue arrives",
         options: options.map(\.spec), positionals: .none, run: run)
 
     static func run(_ args: [String]) -> Int32 {
-        let options: LiveOptions
+        var options: LiveOptions?
+        var channels: ChannelDirectory?
         let invocation: Invocation
         do {
             guard let parsed = try self.options.parse(args, into: Invocation()) else { return entry.printHelp() }
             if let extra = parsed.positionals.first { throw UsageError.unexpected(extra) }
             invocation = parsed.invocation
-            options = try PipelineOptions.configuration(invocation).liveOptions()
+            if let directory = invocation.channelsDirectory {
+                channels = try LiveChannelsRun.load(directory, invocation: invocation)
+            } else {
+                options = try PipelineOptions.configuration(invocation).liveOptions()
+            }
         } catch {
             return entry.usageFailure(error)
         }
         let output = LogLineOutput(format: invocation.logFormat, quiet: invocation.quiet,
                                    colour: Terminal.colourAllowed(onStandardError: true))
+        if let channels { return LiveChannelsRun.run(channels, output: output) }
+        guard let options else { return ExitCode.failure }
         let log = EventLog(channel: options.channel, output: { output.write($0) })
         return LiveRun.run(options: options, log: log)
     }

@@ -4,6 +4,7 @@ import Packager
 /// A parsed `pkgctl live`: the channel, its signal handling and its exit code.
 enum LiveRun {
     static func run(options: LiveOptions, log: EventLog) -> Int32 {
+        ServiceHeap.configure()
         let channel: LiveChannel
         do {
             channel = try LiveChannel(options: options, log: log)

@@ -32,6 +32,10 @@ enum VodCommand {
             $0.output.profile = try $1.word(DeliveryProfile.self)
         },
         .setting(flag: "--chapters", key: "cues.chapters", CueHelp.chapters) { $0.cues.chapters = true },
+        .setting(flag: "--single-file", key: "segments.single_file",
+                 "one file per rendition and asset (media.ts, or media.mp4 with its init section first); segments are EXT-X-BYTERANGE ranges of it") {
+            $0.segments.singleFile = true
+        },
         .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
     ] + StitchedFlags.vod() + BatchCommand.options
 

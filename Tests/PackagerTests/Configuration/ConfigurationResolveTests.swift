@@ -63,7 +63,7 @@ final class ConfigurationResolveTests: XCTestCase {
         XCTAssertEqual(live.defaultPlacement, .overlay)
         XCTAssertEqual(live.assetBaseURL?.absoluteString, "https://origin.example/live/news/",
                        "assets sit beside the output on an origin")
-        XCTAssertEqual(live.inputOptions["fifo_size"], "1000000")
+        XCTAssertEqual(live.inputOptions["fifo_size"], "11155", "2 MiB of 188-byte packets")
         XCTAssertEqual(live.windowSeconds, 60)
     }
 
