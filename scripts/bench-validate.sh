@@ -11,15 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ $# -ge 1 ]; then
-    pkgctl=$1
-else
-    if ! build_log=$(scripts/swift-locked.sh build -c release --product pkgctl 2>&1); then
-        echo "$build_log" >&2
-        exit 1
-    fi
-    pkgctl=.build/release/pkgctl
-fi
+. scripts/bench-pkgctl.sh "${1:-}"
 out=${2:-bench-out}
 
 workdir=$(mktemp -d)

@@ -9,15 +9,7 @@
 # Usage: scripts/bench/splice-vod.sh [PKGCTL] [OUTDIR] [ROUNDS]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ $# -ge 1 ] && [ -n "$1" ]; then
-    pkgctl=$1
-else
-    if ! build_log=$(scripts/swift-locked.sh build -c release --product pkgctl 2>&1); then
-        echo "$build_log" >&2
-        exit 1
-    fi
-    pkgctl=.build/release/pkgctl
-fi
+. scripts/bench-pkgctl.sh "${1:-}"
 out=${2:-bench-out}
 rounds=${3:-5}
 input=$(python3 scripts/make-bench-input.py "$out")

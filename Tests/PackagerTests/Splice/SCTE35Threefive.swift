@@ -17,17 +17,8 @@ enum SCTE35Threefive {
 
     /// `ts` with `sections` (each arriving at a 90 kHz PTS) added.
     static func inject(_ ts: [UInt8], sections: [(bytes: [UInt8], arrival: Int64)]) throws -> [UInt8] {
-        var scanner = TSSectionScanner()
-        var events: [TSScanEvent] = []
-        scanner.feed(ts, into: &events)
-        let videoPTS = events.compactMap { event -> (UInt64, Int64)? in
-            if case .videoPTS(let pts, _, let index) = event { return (pts, index) }
-            return nil
-        }
-        let pmtPID = try XCTUnwrap(events.compactMap { e -> Int? in
-            if case .programMap(let map) = e { return map.pmtPID }
-            return nil
-        }.first)
+        let outline = try TSScanOutline(ts)
+        let videoPTS = outline.videoPTS, pmtPID = outline.pmtPID
         var before: [Int64: [UInt8]] = [:]
         for section in sections {
             let index = try XCTUnwrap(videoPTS.first { Int64($0.0) >= section.arrival }).1

@@ -291,11 +291,3 @@ struct LivePresentation {
     /// playlist window holds, and a bound on the state file over weeks of uptime.
     static let idMemory = 256
 }
-
-/// A segment handed to the sink, waiting for it (and its init segment) to be confirmed.
-struct PendingSegment {
-    var record: SegmentRecord
-    var waiting: Set<String>
-    var failed: Set<String> = []
-    var deadline: Double
-}

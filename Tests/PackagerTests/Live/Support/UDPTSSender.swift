@@ -100,13 +100,7 @@ final class UDPTSSender: @unchecked Sendable {
     private var stopping: Bool { lock.lock(); defer { lock.unlock() }; return stopRequested }
 
     private func run() {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        guard let socket = LoopbackUDPSender(port: port) else { return }
         var startWall = Date()
         var firstPCR: Int64?
         var paused = false
@@ -128,13 +122,7 @@ final class UDPTSSender: @unchecked Sendable {
                 let wait = due.timeIntervalSinceNow
                 if wait > 0.002 { Thread.sleep(forTimeInterval: wait) }
             }
-            datagram.bytes.withUnsafeBytes { buffer in
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        _ = sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                    }
-                }
-            }
+            socket.send(datagram.bytes)
             lock.lock(); sent += 1; lock.unlock()
         }
         lock.lock(); finishedAt = Date(); lock.unlock()

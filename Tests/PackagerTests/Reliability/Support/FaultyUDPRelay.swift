@@ -99,13 +99,7 @@ final class FaultyUDPRelay: @unchecked Sendable {
     }
 
     private func run() {
-        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        guard let socket = LoopbackUDPSender(port: port) else { return }
         var clock: (wall: Date, pcr: Int64)?
         var burstLeft = 0
         for start in stride(from: 0, to: packets.count, by: 7) {
@@ -123,13 +117,7 @@ final class FaultyUDPRelay: @unchecked Sendable {
                 lock.withLock { for p in deliver(packet, burstLeft: &burstLeft) { datagram += p } }
             }
             guard !datagram.isEmpty else { continue }
-            datagram.withUnsafeBytes { buffer in
-                withUnsafePointer(to: &address) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        _ = sendto(fd, buffer.baseAddress, buffer.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                    }
-                }
-            }
+            socket.send(datagram)
             lock.withLock { counts.sent += 1 }
         }
     }

@@ -47,17 +47,8 @@ enum TSOutputMedia {
     }
 
     private static func inject(into ts: [UInt8], esLoopRegistration: Bool) throws -> Made {
-        var scanner = TSSectionScanner()
-        var events: [TSScanEvent] = []
-        scanner.feed(ts, into: &events)
-        let videoPTS = events.compactMap { event -> (UInt64, Int64)? in
-            if case .videoPTS(let pts, _, let index) = event { return (pts, index) }
-            return nil
-        }
-        let pmtPID = try XCTUnwrap(events.compactMap { e -> Int? in
-            if case .programMap(let map) = e { return map.pmtPID }
-            return nil
-        }.first)
+        let outline = try TSScanOutline(ts)
+        let videoPTS = outline.videoPTS, pmtPID = outline.pmtPID
         let t0 = Int64(try XCTUnwrap(videoPTS.first).0)
         let at = { (s: Double) in t0 + Int64((s * 90_000).rounded()) }
         let sections = [
