@@ -6,7 +6,7 @@ import XCTest
 /// outcome (no output at all), and never a crash.
 final class StitchedBadInputTests: XCTestCase {
     private var roots: [URL] = []
-    private var servers: [FixtureHTTPServer] = []
+    private var servers: [StaticHTTPServer] = []
 
     override func tearDown() {
         servers.forEach { $0.stop() }
@@ -50,7 +50,7 @@ final class StitchedBadInputTests: XCTestCase {
 
     func testPlaylistThat404sNamesTheURLAndTheStatus() throws {
         let made = try StitchedMedia.make(parts)
-        let server = try FixtureHTTPServer(directory: made.directory)
+        let server = try StaticHTTPServer(serving: made.directory)
         servers.append(server)
         let message = try failure(server.url("r0/missing.m3u8"))
         XCTAssertTrue(message.contains(server.url("r0/missing.m3u8")) && message.contains("404"), message)
@@ -61,7 +61,7 @@ final class StitchedBadInputTests: XCTestCase {
         let master = dir.appendingPathComponent("master.m3u8")
         try "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=100000\nr0/index.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=50000\nr9/index.m3u8\n"
             .write(to: master, atomically: true, encoding: .utf8)
-        let server = try FixtureHTTPServer(directory: dir)
+        let server = try StaticHTTPServer(serving: dir)
         servers.append(server)
         let message = try failure(server.url("master.m3u8"))
         XCTAssertTrue(message.hasPrefix(server.url("master.m3u8") + " line 5: variant playlist '\(server.url("r9/index.m3u8"))' cannot be read"),

@@ -8,7 +8,7 @@ import XCTest
 /// `validate --live`.
 final class StitchedLiveTests: XCTestCase {
     private var root: URL!
-    private var server: FixtureHTTPServer?
+    private var server: StaticHTTPServer?
 
     override func setUpWithError() throws { root = try TestMedia.temporaryDirectory() }
 
@@ -51,7 +51,7 @@ final class StitchedLiveTests: XCTestCase {
         let total = source.filter { !$0.hasPrefix("#") && !$0.isEmpty }.count
         XCTAssertEqual(total, 14)
         try publish(source, segments: 3, to: live)
-        let server = try FixtureHTTPServer(directory: served)
+        let server = try StaticHTTPServer(serving: served)
         self.server = server
         // The stitcher adds two segments a second until the programme ends.
         let grower = Thread { [self] in

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `python3 -m http.server` on an ephemeral port of 127.0.0.1, serving one directory;
-/// python3 comes from scripts/deps.sh. `stop()` in tearDown.
+/// `python3 -m http.server` on an ephemeral port of 127.0.0.1, serving one directory (its files
+/// may change while it runs: a live playlist that grows); python3 comes from scripts/deps.sh.
+/// `stop()` in tearDown, or when it goes away.
 final class StaticHTTPServer {
     struct DidNotStart: Error, CustomStringConvertible {
         let output: String
@@ -38,4 +39,6 @@ final class StaticHTTPServer {
         process.terminate()
         process.waitUntilExit()
     }
+
+    deinit { stop() }
 }
