@@ -6,28 +6,17 @@ import XCTest
 /// from both GOPs. Every far side resumes there, so it becomes an IDR and later pictures are
 /// renumbered (`SpliceContinuation`).
 final class H264OpenGOPSpliceTests: XCTestCase {
-    private static var directory: URL?
-    private static var check: SpliceCheck?
+    private static let cache = SpliceMediaCache()
 
     private func media() throws -> SpliceCheck {
-        if let check = Self.check { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("h264-open.ts", in: directory, rate: "25", seconds: 4, video: [
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
-            "-x264-params", "keyint=50:min-keyint=50:scenecut=0:open-gop=1:bframes=3:b-pyramid=normal"])
-        let check = try SpliceCheck(source, in: directory)
-        Self.check = check
-        return check
+        try Self.cache.check("h264-open.ts") { directory in
+            try SpliceSource.make("h264-open.ts", in: directory, rate: "25", seconds: 4, video: [
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+                "-x264-params", "keyint=50:min-keyint=50:scenecut=0:open-gop=1:bframes=3:b-pyramid=normal"])
+        }
     }
 
-    override class func tearDown() {
-        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-        check = nil
-    }
+    override class func tearDown() { cache.remove() }
 
     func testSpliceInsideAGOPInTS() throws {
         let result = try media().splice(atFrame: 37, format: .ts)

@@ -4,29 +4,18 @@ import XCTest
 /// Frame-accurate splices of H.264 High with B-frames (pyramid), 25 fps, closed GOPs (IDR
 /// keyframes), through `VideoSpliceCutter`, both sides muxed to MPEG-TS and fMP4 by `SegmentMuxer`.
 final class H264SpliceTests: XCTestCase {
-    private static var directory: URL?
-    private static var check: SpliceCheck?
+    private static let cache = SpliceMediaCache()
 
     /// 4 s at 25 fps, an IDR every 50 pictures (display 0 and 50), three B-frames with pyramid.
     private func media() throws -> SpliceCheck {
-        if let check = Self.check { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("h264-closed.ts", in: directory, rate: "25", seconds: 4, video: [
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
-            "-x264-params", "keyint=50:min-keyint=50:scenecut=0:open-gop=0:bframes=3:b-pyramid=normal"])
-        let check = try SpliceCheck(source, in: directory)
-        Self.check = check
-        return check
+        try Self.cache.check("h264-closed.ts") { directory in
+            try SpliceSource.make("h264-closed.ts", in: directory, rate: "25", seconds: 4, video: [
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+                "-x264-params", "keyint=50:min-keyint=50:scenecut=0:open-gop=0:bframes=3:b-pyramid=normal"])
+        }
     }
 
-    override class func tearDown() {
-        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-        check = nil
-    }
+    override class func tearDown() { cache.remove() }
 
     func testSpliceInsideAGOPGivesExactSidesInTS() throws {
         let result = try media().splice(atFrame: 37, format: .ts)

@@ -6,30 +6,20 @@ import XCTest
 /// as 71–74) predict from the GOP before it. Four B-frames: the anchor shown as 18 is decoded
 /// before 14–16, the one shown as 53 before 49–52.
 final class HEVCSpliceTests: XCTestCase {
-    private static var directory: URL?
-    private static var check: SpliceCheck?
+    private static let cache = SpliceMediaCache()
 
     private func media() throws -> SpliceCheck {
-        if let check = Self.check { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("hevc-open.ts", in: directory, rate: "30000/1001", seconds: 4, video: [
-            "-c:v", "libx265", "-pix_fmt", "yuv420p", "-b:v", "300k", "-force_key_frames", "1.0",
-            "-x265-params", "log-level=error:keyint=45:min-keyint=1:scenecut=0:open-gop=1:bframes=4"])
-        let keyframes = source.video.filter { $0.packet.isKeyframe }.compactMap { source.displayPTS.firstIndex(of: $0.pts) }
-        XCTAssertEqual(keyframes, [0, 30, 75], "the GOP structure these tests are about")
-        let check = try SpliceCheck(source, in: directory)
-        Self.check = check
-        return check
+        try Self.cache.check("hevc-open.ts") { directory in
+            let source = try SpliceSource.make("hevc-open.ts", in: directory, rate: "30000/1001", seconds: 4, video: [
+                "-c:v", "libx265", "-pix_fmt", "yuv420p", "-b:v", "300k", "-force_key_frames", "1.0",
+                "-x265-params", "log-level=error:keyint=45:min-keyint=1:scenecut=0:open-gop=1:bframes=4"])
+            let keyframes = source.video.filter { $0.packet.isKeyframe }.compactMap { source.displayPTS.firstIndex(of: $0.pts) }
+            XCTAssertEqual(keyframes, [0, 30, 75], "the GOP structure these tests are about")
+            return source
+        }
     }
 
-    override class func tearDown() {
-        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-        check = nil
-    }
+    override class func tearDown() { cache.remove() }
 
     func testSpliceBeforeAnOpenCRAReencodesItsRASLPicturesAndRelabelsItBLA() throws {
         let result = try media().splice(atFrame: 50, format: .ts)

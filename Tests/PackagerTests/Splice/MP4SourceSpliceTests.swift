@@ -6,28 +6,17 @@ import XCTest
 /// 29.97 fps with open GOPs (keyframes at 0, 45, 90). Video only: `PacketClock` unwraps as if
 /// every stream ticked at 90 kHz in 33 bits, which puts MP4 audio and video on different timelines.
 final class MP4SourceSpliceTests: XCTestCase {
-    private static var directory: URL?
-    private static var check: SpliceCheck?
+    private static let cache = SpliceMediaCache()
 
     private func media() throws -> SpliceCheck {
-        if let check = Self.check { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("main.mp4", in: directory, rate: "30000/1001", seconds: 4, audio: false, video: [
-            "-c:v", "libx264", "-profile:v", "main", "-pix_fmt", "yuv420p", "-b:v", "400k",
-            "-x264-params", "keyint=45:min-keyint=45:scenecut=0:open-gop=1:bframes=2"])
-        let check = try SpliceCheck(source, in: directory)
-        Self.check = check
-        return check
+        try Self.cache.check("main.mp4") { directory in
+            try SpliceSource.make("main.mp4", in: directory, rate: "30000/1001", seconds: 4, audio: false, video: [
+                "-c:v", "libx264", "-profile:v", "main", "-pix_fmt", "yuv420p", "-b:v", "400k",
+                "-x264-params", "keyint=45:min-keyint=45:scenecut=0:open-gop=1:bframes=2"])
+        }
     }
 
-    override class func tearDown() {
-        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-        check = nil
-    }
+    override class func tearDown() { cache.remove() }
 
     func testReencodedPacketsAreLengthPrefixedLikeTheSource() throws {
         let check = try media()

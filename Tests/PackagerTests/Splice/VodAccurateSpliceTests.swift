@@ -7,60 +7,38 @@ import XCTest
 /// picture the OUT names and the primary resumes with the one the IN names, everything decodes
 /// cleanly, and the primary runs on without a discontinuity.
 final class VodAccurateSpliceTests: XCTestCase {
-    private static var directory: URL?
-    private static var checks: [String: SpliceCheck] = [:]
+    private static let cache = SpliceMediaCache()
 
-    override class func tearDown() {
-        if let directory, ProcessInfo.processInfo.environment["PKGCTL_KEEP_SPLICE_MEDIA"] == nil {
-            try? FileManager.default.removeItem(at: directory)
-        }
-        checks = [:]
-        directory = nil
-    }
+    override class func tearDown() { cache.remove() }
 
     /// 12 s of 320x180 H.264 High (3 B-frames, pyramid, closed GOPs of 2 s) and AAC in MPEG-TS.
     static func source(rate: String) throws -> SpliceCheck {
-        if let check = checks[rate] { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try Self.directory ?? TestMedia.temporaryDirectory()
-        Self.directory = directory
         let gop = rate == "25" ? 50 : 60
-        let source = try SpliceSource.make("vod-\(gop).ts", in: directory, rate: rate, seconds: 12, video: [
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
-            "-x264-params", "keyint=\(gop):min-keyint=\(gop):scenecut=0:bframes=3:b-pyramid=normal", "-f", "mpegts"])
-        let check = try SpliceCheck(source, in: directory)
-        checks[rate] = check
-        return check
+        return try cache.check("vod-\(gop).ts") { directory in
+            try SpliceSource.make("vod-\(gop).ts", in: directory, rate: rate, seconds: 12, video: [
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+                "-x264-params", "keyint=\(gop):min-keyint=\(gop):scenecut=0:bframes=3:b-pyramid=normal", "-f", "mpegts"])
+        }
     }
 
     /// 10 s of HEVC Main at 29.97 fps, open GOPs (CRA), 4 B-frames, keyframes every 45 pictures
     /// and one forced at 1 s: an irregular GOP pattern.
     static func hevcSource() throws -> SpliceCheck {
-        if let check = checks["hevc"] { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try Self.directory ?? TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("vod-hevc.ts", in: directory, rate: "30000/1001", seconds: 10, video: [
-            "-c:v", "libx265", "-pix_fmt", "yuv420p", "-b:v", "300k", "-force_key_frames", "1.0",
-            "-x265-params", "log-level=error:keyint=45:min-keyint=1:scenecut=0:open-gop=1:bframes=4", "-f", "mpegts"])
-        let check = try SpliceCheck(source, in: directory)
-        checks["hevc"] = check
-        return check
+        try cache.check("vod-hevc.ts") { directory in
+            try SpliceSource.make("vod-hevc.ts", in: directory, rate: "30000/1001", seconds: 10, video: [
+                "-c:v", "libx265", "-pix_fmt", "yuv420p", "-b:v", "300k", "-force_key_frames", "1.0",
+                "-x265-params", "log-level=error:keyint=45:min-keyint=1:scenecut=0:open-gop=1:bframes=4", "-f", "mpegts"])
+        }
     }
 
     /// The 25 fps H.264 High source, but with open GOPs (x264 open-gop: recovery-point I pictures
     /// whose leading B-pictures reference the GOP before).
     static func h264OpenGOPSource() throws -> SpliceCheck {
-        if let check = checks["h264-open"] { return check }
-        FFmpegLibraries.quietLogs()
-        let directory = try Self.directory ?? TestMedia.temporaryDirectory()
-        Self.directory = directory
-        let source = try SpliceSource.make("vod-open.ts", in: directory, rate: "25", seconds: 12, video: [
-            "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
-            "-x264-params", "keyint=50:min-keyint=50:scenecut=0:bframes=3:b-pyramid=normal:open-gop=1", "-f", "mpegts"])
-        let check = try SpliceCheck(source, in: directory)
-        checks["h264-open"] = check
-        return check
+        try cache.check("vod-open.ts") { directory in
+            try SpliceSource.make("vod-open.ts", in: directory, rate: "25", seconds: 12, video: [
+                "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", "-b:v", "400k",
+                "-x264-params", "keyint=50:min-keyint=50:scenecut=0:bframes=3:b-pyramid=normal:open-gop=1", "-f", "mpegts"])
+        }
     }
 
     func testH264OpenGOPSpliceAtNonKeyframesInTS() throws {
