@@ -93,18 +93,11 @@ enum TimelineCommand {
     /// Events go out as JSON lines as they happen; SIGINT ends the watch cleanly (exit 0).
     private static func watch(_ location: TimelineLocation, loader: TimelineLoader, limit: Double?, output: String?) throws {
         let sink = try EventSink(path: output)
-        let stop = InterruptFlag()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { stop.raise() }
-        interrupt.resume()
-        defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
         let watcher = TimelineWatcher(location: location, loader: loader, limitSeconds: limit)
-        try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
-                        warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
+        try InterruptScope.run { stop in
+            try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
+                            warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
+        }
     }
 }
 

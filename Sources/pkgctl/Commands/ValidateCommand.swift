@@ -112,19 +112,12 @@ enum ValidateCommand {
     /// Findings go out as they are found (one JSON object per line with --format json);
     /// SIGINT ends the watch cleanly; the exit code follows the same rule as a single run.
     static func watch(_ options: Options) -> Int32 {
-        let stop = InterruptFlag()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { stop.raise() }
-        interrupt.resume()
-        defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
         let watch = LiveWatch(input: options.inputs[0], options: options.validate, durationSeconds: options.duration)
-        let outcome = watch.run(stop: stop, emit: { finding in
-            Console.out((options.format == .json ? FindingFormatter.json(finding) : FindingFormatter.text(finding)) + "\n")
-        })
+        let outcome = InterruptScope.run { stop in
+            watch.run(stop: stop, emit: { finding in
+                Console.out((options.format == .json ? FindingFormatter.json(finding) : FindingFormatter.text(finding)) + "\n")
+            })
+        }
         if options.format == .text, !options.quiet {
             Console.error("pkgctl validate: \(outcome.reads) version(s) read, \(outcome.errors) error(s), \(outcome.warnings) warning(s)"
                           + (outcome.ended ? ", ended (EXT-X-ENDLIST)" : ""))
