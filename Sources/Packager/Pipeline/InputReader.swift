@@ -29,7 +29,10 @@ final class InputReader: EventSource {
         case cuesOnly
     }
 
-    private(set) var streams: InputStreams
+    private(set) var streams: InputStreams { didSet { adtsChecked = Self.aacWithoutExtradata(streams) } }
+    /// Audio streams whose packets must carry an ADTS header (AAC without extradata): looked up
+    /// once per stream set, not per packet.
+    private var adtsChecked: Set<Int> = []
     /// Follow a PMT that replaces the programme's streams (live); otherwise keep the first ones.
     var followsProgrammeChanges = false
     private let demuxer: MediaDemuxer
@@ -57,6 +60,7 @@ final class InputReader: EventSource {
         }
         wanted = mode == .media ? Set((videos + audio).map(\.index)) : []
         streams = try Self.describe(demuxer, videos: videos, audio: audio, snapshot: mode == .media)
+        adtsChecked = Self.aacWithoutExtradata(streams)
         programme = ProgrammeWatch(media: videos + audio)
         clock = PacketClock(streams: demuxer.streams)
         feed.track(demuxer.streams)
@@ -122,8 +126,7 @@ final class InputReader: EventSource {
         var events: [PipelineEvent] = []
         guard wanted.contains(packet.streamIndex), let (pts, dts) = clock.times(of: packet) else { return events }
         let role: MediaPacket.Role = streams.rendition(ofVideo: packet.streamIndex).map { .video(rendition: $0) } ?? .audio
-        let stream = streams.all.first { $0.index == packet.streamIndex }
-        let needsADTS = role == .audio && stream?.codecName == "aac" && stream?.hasExtradata == false
+        let needsADTS = role == .audio && adtsChecked.contains(packet.streamIndex)
         let admitted = sanitizer.admit(.init(stream: packet.streamIndex, pts: pts, dts: dts,
                                              adts: needsADTS ? (packet.prefix(7), packet.size) : nil,
                                              corruptAudio: role == .audio && packet.isCorrupt,
@@ -137,6 +140,10 @@ final class InputReader: EventSource {
             events.append(.packet(media))
         }
         return events
+    }
+
+    private static func aacWithoutExtradata(_ streams: InputStreams) -> Set<Int> {
+        Set(streams.all.filter { $0.codecName == "aac" && !$0.hasExtradata }.map(\.index))
     }
 
     /// The programme change that took effect in the last `next()`, once.
