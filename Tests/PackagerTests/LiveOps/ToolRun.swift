@@ -3,8 +3,11 @@ import Foundation
 /// Runs a command-line tool and captures what it printed (tests only).
 struct ToolRun {
     let status: Int32
-    let output: String
+    /// What it wrote to stdout, as bytes (ffmpeg can write raw samples there).
+    let outputData: Data
     let errors: String
+
+    var output: String { String(decoding: outputData, as: UTF8.self) }
 
     static func run(_ executable: String, _ arguments: [String]) throws -> ToolRun {
         let process = Process()
@@ -22,10 +25,10 @@ struct ToolRun {
             errorText.append(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
             doneReading.signal()
         }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         doneReading.wait()
-        return ToolRun(status: process.terminationStatus, output: text, errors: errorText.lines.joined())
+        return ToolRun(status: process.terminationStatus, outputData: data, errors: errorText.lines.joined())
     }
 
     /// The first executable named `name` in the usual system directories or on PATH.

@@ -9,20 +9,8 @@ enum SpliceTool {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool, "-hide_banner"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return Run(status: process.terminationStatus, output: data, errors: String(decoding: errorData, as: UTF8.self))
+        let run = try ToolRun.run("/usr/bin/env", [tool, "-hide_banner"] + (tool == "ffmpeg" ? ["-nostdin"] : []) + arguments)
+        return Run(status: run.status, output: run.outputData, errors: run.errors)
     }
 
     /// What `ffmpeg -v error` prints while decoding every stream of `file` (empty when clean).
