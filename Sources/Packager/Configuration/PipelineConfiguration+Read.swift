@@ -70,7 +70,8 @@ extension PipelineConfiguration {
             cues.nextOutCueEnds = try c.bool("next_out_cue_ends")
         }
         if let o = try root.object("output") {
-            try o.allowOnly(["asset_base_url", "start_date", "profile"])
+            try o.allowOnly(["asset_base_url", "start_date", "profile", "tail_resume_horizon"])
+            output.tailResumeHorizon = try o.number("tail_resume_horizon")
             if let base = try o.string("asset_base_url") {
                 guard let url = BaseURL.parse(base) else { throw o.fail("asset_base_url", "'\(base)' is not an absolute URL") }
                 output.assetBaseURL = url

@@ -21,6 +21,7 @@ extension PipelineConfiguration {
         o.placementByKind = try placementKinds()
         if let base = output.assetBaseURL { o.assetBaseURL = base }
         o.startDate = output.startDate
+        if let h = output.tailResumeHorizon { o.tailResumeHorizon = try check("output.tail_resume_horizon", h, 0...86_400, "seconds") }
         o.sidecar = cues.sidecar
         o.chapters = cues.chapters ?? false
         o.classifier = try classifier()
@@ -35,6 +36,7 @@ extension PipelineConfiguration {
     /// The settings of `pkgctl live`.
     public func liveOptions() throws -> LiveOptions {
         try refuse(["output.profile"], reason: "applies to pkgctl vod only (the delivery profiles are VOD targets)")
+        try refuse(["output.tail_resume_horizon"], reason: "applies to pkgctl vod only (a live primary has no end to measure from)")
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
         try refuse(["segments.engine", "segments.scte35_passthrough"], reason: "applies to pkgctl vod only (live muxes with libavformat)")

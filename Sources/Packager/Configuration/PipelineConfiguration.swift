@@ -38,6 +38,10 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var startDate: Date?
         /// VOD: write to a distribution target's rules (`--profile`).
         public var profile: DeliveryProfile?
+        /// VOD: overlay interstitials starting this many seconds or fewer before the primary's end
+        /// resume by X-PLAYOUT-LIMIT instead of X-RESUME-OFFSET (`TailResumeRule`); nil: hls.js's
+        /// forward buffer for the presentation's lowest BANDWIDTH.
+        public var tailResumeHorizon: Double?
     }
 
     public struct Live: Equatable, Sendable {
@@ -103,6 +107,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.output.assetBaseURL = overrides.output.assetBaseURL ?? output.assetBaseURL
         m.output.startDate = overrides.output.startDate ?? output.startDate
         m.output.profile = overrides.output.profile ?? output.profile
+        m.output.tailResumeHorizon = overrides.output.tailResumeHorizon ?? output.tailResumeHorizon
         m.live = live.merging(overrides.live)
         if let placement = overrides.placementDefault {
             // A default placement given on top replaces the per-kind ones beneath it.

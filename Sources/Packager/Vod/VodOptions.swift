@@ -14,6 +14,9 @@ public struct VodOptions {
     public var assetBaseURL = URL(string: "http://127.0.0.1:8000/")
     /// PDT of the first primary frame; nil = the input's `creation_time`, else `fallbackStartDate`.
     public var startDate: Date?
+    /// Seconds before the primary's end within which an overlay interstitial resumes by
+    /// X-PLAYOUT-LIMIT instead of X-RESUME-OFFSET; nil: hls.js's forward buffer (`TailResumeRule`).
+    public var tailResumeHorizon: Double?
     public var sidecar: URL?
     public var chapters = false
     public var classifier = SpanClassifier.standard

@@ -32,6 +32,20 @@ struct VodPresentation {
         var blocks: [DateRangeBlock] = []
         var legacy: [LegacyCueBlocks.Span] = []
         let summaries = SpanCutSummary.gather(collected.records)
+        let perRendition = streams.videos.indices.map { k in
+            records(collected.primaries[k] ?? [], directory: OutputLayout.rendition(k)) { millis(atPrimary: $0) }
+        }
+        let target = MediaPlaylist.targetDuration(for: perRendition.flatMap { $0.map(\.durationTicks) },
+                                                  requested: options.segmentDuration)
+        let meters = perRendition.map { list -> BandwidthMeter in
+            var meter = BandwidthMeter(targetDuration: target)
+            for segment in list { meter.add(segment) }
+            return meter
+        }
+        let primary = perRendition.first ?? []
+        let primaryEndMillis = millis(atPrimary: t0) + primary.reduce(0) { $0 + $1.durationTicks } / 90
+        let tail = options.tailResumeHorizon.map { TailResumeRule(horizonMilliseconds: Int64(($0 * 1000).rounded())) }
+            ?? TailResumeRule.hlsjsDefaults(lowestBandwidth: meters.map(\.peak).min() ?? 0, targetDurationSeconds: target)
         let routes = collected.routes.values.filter { collected.forgotten[$0.key] == nil }
             .sorted { ($0.startTicks, $0.key) < ($1.startTicks, $1.key) }
         for route in routes {
@@ -43,7 +57,11 @@ struct VodPresentation {
                 warnings.append("span \(route.id) (\(span.signalName) \(span.eventID)) skipped: \(reason)")
             } else if let cutIn = summary.cutIn, let cutOut = summary.cutOut, let position = summary.position,
                       let assets = try assets(of: route, summary, cutIn: cutIn, position: position, into: &files) {
-                let tag = try interstitialTag(route, span: span, position: position, duration: cutOut - cutIn, assets: assets)
+                var range = try interstitialRange(route, span: span, position: position, duration: cutOut - cutIn, assets: assets)
+                if tail.applies(startMillis: millis(atPrimary: position), primaryEndMillis: primaryEndMillis) {
+                    range = tail.reshaped(range)
+                }
+                let tag = try range.tag()
                 blocks.append(DateRangeBlock(anchorMillis: millis(atPrimary: position), lines: [tag]))
                 if route.placement == .overlay, let date = try? HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)) {
                     legacy.append(.init(cue: LegacyCueSpan(
@@ -68,11 +86,6 @@ struct VodPresentation {
                                                skipped: skip.reason))
             warnings.append("span \(skip.span.signalName) \(skip.span.eventID) skipped: \(skip.reason)")
         }
-        let perRendition = streams.videos.indices.map { k in
-            records(collected.primaries[k] ?? [], directory: OutputLayout.rendition(k)) { millis(atPrimary: $0) }
-        }
-        let target = MediaPlaylist.targetDuration(for: perRendition.flatMap { $0.map(\.durationTicks) },
-                                                  requested: options.segmentDuration)
         blocks += LegacyCueBlocks.blocks(dialects: options.legacyDialects, spans: legacy, segments: perRendition.first ?? []) {
             warnings.append($0)
         }
@@ -80,14 +93,8 @@ struct VodPresentation {
             files.append(text(PlaylistRenderer.vod(list, targetDuration: target, dateRanges: blocks).render(),
                               OutputLayout.renditionPlaylist(k)))
         }
-        let meters = perRendition.map { list -> BandwidthMeter in
-            var meter = BandwidthMeter(targetDuration: target)
-            for segment in list { meter.add(segment) }
-            return meter
-        }
         files.append(text(PlaylistRenderer.multivariant(streams.variants, meters: meters, headroomPercent: 0).render(),
                           OutputLayout.master))
-        let primary = perRendition.first ?? []
         let report = VodReport(input: streams.url, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
                                sourceDurationTicks: sourceEnd - t0, primaryDurationTicks: primary.reduce(0) { $0 + $1.durationTicks },
                                primarySegments: primary.count, spans: entries, withdrawn: collected.withdrawn,
@@ -131,8 +138,8 @@ struct VodPresentation {
         var nested: [VodReport.NestedEntry]
     }
 
-    private func interstitialTag(_ route: SpanRoute, span: Span, position: Int64, duration: Int64,
-                                 assets: SpanAssets) throws -> String {
+    private func interstitialRange(_ route: SpanRoute, span: Span, position: Int64, duration: Int64,
+                                   assets: SpanAssets) throws -> DateRange {
         let description = SpanDescription(
             kind: SpanKindName(rawValue: span.kind.rawValue), id: route.id,
             startDate: try HLSDate(millisecondsSinceEpoch: millis(atPrimary: position)),
@@ -141,7 +148,7 @@ struct VodPresentation {
             outSection: span.outSection.isEmpty ? nil : span.outSection, inSection: span.inSection,
             placement: route.placement == .strip ? .strip : .overlay,
             extractedAssetURI: assets.uri, extractedAssetList: assets.listURI)
-        return try options.policy.completeRange(for: description).tag()
+        return try options.policy.completeRange(for: description)
     }
 
     private func records(_ written: [VodCollector.Written], directory: String, pdt: (Int64) -> Int64) -> [SegmentRecord] {

@@ -31,6 +31,12 @@ enum VodCommand {
                  + "(apple-podcasts: strip, X-RESUME-OFFSET=0, RANGE, PRIMARY, no X-RESTRICT)") {
             $0.output.profile = try $1.word(DeliveryProfile.self)
         },
+        .setting("--tail-resume-horizon", .number("S"), key: "output.tail_resume_horizon",
+                 default: "hls.js's forward buffer for the lowest BANDWIDTH (30-600 s) + one target duration",
+                 "overlay interstitials starting within S seconds of the end resume by X-PLAYOUT-LIMIT, not X-RESUME-OFFSET "
+                 + "(hls.js loses the end of stream after an append-in-place interstitial once the primary is buffered to its end)") {
+            $0.output.tailResumeHorizon = try $1.number()
+        },
         .setting(flag: "--chapters", key: "cues.chapters", CueHelp.chapters) { $0.cues.chapters = true },
         .setting(flag: "--single-file", key: "segments.single_file",
                  "one file per rendition and asset (media.ts, or media.mp4 with its init section first); segments are EXT-X-BYTERANGE ranges of it") {

@@ -35,7 +35,8 @@ final class StitchedOverlayTests: XCTestCase {
         let primary = try c.playlist()
         XCTAssertEqual(primary.totalDuration, made.totalSeconds, accuracy: 0.04, "overlay keeps the stitched primary")
         XCTAssertFalse(primary.lines.contains("#EXT-X-DISCONTINUITY"), "re-timed: nothing left to discontinue")
-        XCTAssertEqual(primary.interstitials.map { $0["X-RESUME-OFFSET"] }, ["4", "3"])
+        XCTAssertEqual(primary.interstitials.map { $0["X-PLAYOUT-LIMIT"] }, ["4", "3"], "near the end: TailResumeRule")
+        XCTAssertEqual(primary.interstitials.map { $0["X-RESUME-OFFSET"] }, [nil, nil])
         XCTAssertEqual(try c.validationErrors(), [])
     }
 

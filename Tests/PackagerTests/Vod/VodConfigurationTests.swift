@@ -40,6 +40,19 @@ final class VodConfigurationTests: XCTestCase {
         XCTAssertEqual(top.path, "segment")
     }
 
+    func testTailResumeHorizonIsReadCheckedAndRefusedForLive() throws {
+        XCTAssertEqual(try load(#"{"output": {"tail_resume_horizon": 90}}"#).vodOptions().tailResumeHorizon, 90)
+        XCTAssertNil(try load("{}").vodOptions().tailResumeHorizon, "unset: hls.js's buffer decides")
+        XCTAssertThrowsError(try load(#"{"output": {"tail_resume_horizon": -1}}"#).vodOptions()) { error in
+            XCTAssertEqual((error as? ConfigError)?.path, "output.tail_resume_horizon")
+        }
+        let live = try load(#"{"output": {"tail_resume_horizon": 90}, "live": {"input": "in.ts", "output": "out"}}"#)
+        XCTAssertThrowsError(try live.liveOptions()) { error in
+            XCTAssertEqual((error as? ConfigError)?.path, "output.tail_resume_horizon")
+            XCTAssertTrue(String(describing: error).contains("applies to pkgctl vod only"), "\(error)")
+        }
+    }
+
     func testBadSegmentFormatIsRejectedNamingSegmentsFormat() throws {
         let error = try XCTUnwrap(configError(#"{"segments": {"format": "mkv"}}"#))
         XCTAssertEqual(error.path, "segments.format")
@@ -65,6 +78,9 @@ final class VodConfigurationTests: XCTestCase {
         let starts = ranges.map { ISOMillis.parse($0["START-DATE"] ?? "").map { $0.timeIntervalSince(first) } ?? .nan }
         // recap at 2 s (kept); ad at 30 s (nothing removed before it); PPO at 90 − 30 s.
         for (got, want) in zip(starts, [2.0, 30, 60]) { XCTAssertEqual(got, want, accuracy: VodSample.frame) }
-        XCTAssertEqual(ranges.map { Double($0["X-RESUME-OFFSET"] ?? "") }, [10, 0, 0])
+        // The overlaid recap resumes by X-PLAYOUT-LIMIT (it starts within hls.js's buffer of the
+        // end, TailResumeRule); the stripped ads by X-RESUME-OFFSET=0.
+        XCTAssertEqual(ranges.map { Double($0["X-RESUME-OFFSET"] ?? "") }, [nil, 0, 0])
+        XCTAssertEqual(ranges.map { Double($0["X-PLAYOUT-LIMIT"] ?? "") }, [10, nil, nil])
     }
 }

@@ -90,7 +90,9 @@ final class VodEndToEndTests: XCTestCase {
         }
     }
 
-    func testOverlayInterstitialStartDatesAreSplicesAndResumeOffsetsAreSpanLengths() throws {
+    /// The samples run at about 230 kb/s, for which hls.js buffers 600 s ahead: every span starts
+    /// within that of the end, so each resumes by X-PLAYOUT-LIMIT (`TailResumeRule`).
+    func testOverlayInterstitialStartDatesAreSplicesAndPlayoutLimitsAreSpanLengths() throws {
         for (sample, format) in everyCombination {
             let r = try run(sample, format, .overlay)
             let playlist = try r.playlist("primary/index.m3u8")
@@ -102,10 +104,31 @@ final class VodEndToEndTests: XCTestCase {
                 XCTAssertEqual(start, span.start, accuracy: VodSample.frame, "\(r.label) \(range["ID"] ?? "")")
                 XCTAssertEqual(Double(range["DURATION"] ?? "") ?? .nan, span.length, accuracy: VodSample.frame,
                                "\(r.label) \(range["ID"] ?? ""): DURATION")
-                XCTAssertEqual(Double(range["X-RESUME-OFFSET"] ?? "") ?? .nan, span.length, accuracy: VodSample.frame,
-                               "\(r.label) \(range["ID"] ?? ""): X-RESUME-OFFSET")
+                XCTAssertEqual(Double(range["X-PLAYOUT-LIMIT"] ?? "") ?? .nan, span.length, accuracy: VodSample.frame,
+                               "\(r.label) \(range["ID"] ?? ""): X-PLAYOUT-LIMIT")
+                XCTAssertNil(range["X-RESUME-OFFSET"], "\(r.label) \(range["ID"] ?? ""): no X-RESUME-OFFSET near the end")
             }
         }
+    }
+
+    func testOverlaySpansOutsideTheTailHorizonKeepXResumeOffset() throws {
+        // live_scte35 ends at 180 s: with a 100 s horizon the recap (2 s) and the first ad (30 s)
+        // start more than 100 s before the end, the ad at 90 s does not.
+        let r = try VodRun.make(.live, format: .fmp4, placement: .overlay) { $0.tailResumeHorizon = 100 }
+        runs.append(r)
+        let ranges = try r.playlist("primary/index.m3u8").interstitials
+        XCTAssertEqual(ranges.map { $0["ID"] }, ["recap-2001-1", "ad-1001-1", "ad-3001-1"])
+        XCTAssertEqual(ranges.map { $0["X-RESUME-OFFSET"] }, ["10", "30", nil])
+        XCTAssertEqual(ranges.map { $0["X-PLAYOUT-LIMIT"] }, [nil, nil, "20"])
+        XCTAssertEqual(ranges.map { $0["DURATION"] }, ["10", "30", "20"])
+    }
+
+    func testTailHorizonZeroKeepsXResumeOffsetEverywhere() throws {
+        let r = try VodRun.make(.stitched, format: .ts, placement: .overlay) { $0.tailResumeHorizon = 0 }
+        runs.append(r)
+        let ranges = try r.playlist("primary/index.m3u8").interstitials
+        XCTAssertEqual(ranges.map { $0["X-RESUME-OFFSET"] }, ["15", "30"])
+        XCTAssertEqual(ranges.map { $0["X-PLAYOUT-LIMIT"] }, [nil, nil])
     }
 
     func testAssetPlaylistDurationsEqualSpanLengths() throws {
