@@ -18,7 +18,7 @@ final class SpliceEncoderSettingsTests: XCTestCase {
         XCTAssertEqual(settings.options["level"], "3.1")
         XCTAssertEqual(settings.options["forced-idr"], "1")
         XCTAssertEqual(settings.options["x264-params"],
-                       "scenecut=0:rc-lookahead=0:open-gop=0:repeat-headers=1:annexb=1:keyint=infinite:bframes=1:b-pyramid=none:b-adapt=0:weightb=0:sync-lookahead=0:mbtree=0:cabac=1:deblock=0,0:8x8dct=1:sps-id=1")
+                       "scenecut=0:rc-lookahead=0:open-gop=0:repeat-headers=1:annexb=1:keyint=infinite:bframes=1:b-pyramid=none:b-adapt=0:weightb=0:sync-lookahead=0:mbtree=0:deblock=0,0:8x8dct=1:sps-id=1")
         XCTAssertEqual(settings.options["preset"], "ultrafast")
         XCTAssertEqual(settings.bitRate, 3_000_000)
         XCTAssertEqual(settings.maxRate, 4_500_000)
