@@ -52,6 +52,8 @@ final class LiveStage: PipelineStage {
             publisher.segment(segment, receivedAt: clock())
         case .warning(let text):
             publisher.log.warn(.segment, ["warning": .string(text)])
+        case .spliced(let record):
+            publisher.log.info(.splice, record.logFields)
         default:
             break
         }

@@ -13,6 +13,7 @@ final class CutStage: PipelineStage {
     private var leaderEdges: [Int64] = []
     private var followerEdges: [[Int64]]
     private var warnedMisaligned = false
+    private var forwardedRecords = 0
 
     /// Muxing with libavformat: one SegmentAssembler per video rendition. fMP4 outputs of a
     /// spliced stream get an init segment that also lists the re-encoder's parameter sets.
@@ -56,11 +57,11 @@ final class CutStage: PipelineStage {
         case .packet(let media):
             guard let splicer else { return try cut(media, next: next) }
             for released in try splicer.accept(media) { try cut(released, next: next) }
-            for warning in splicer.takeWarnings() { try next(.warning(warning)) }
+            try forward(splicer, next: next)
         case .end(let lastVideoEnd):
             if let splicer {
                 for released in try splicer.finish() { try cut(released, next: next) }
-                for warning in splicer.takeWarnings() { try next(.warning(warning)) }
+                try forward(splicer, next: next)
             }
             for k in planners.indices {
                 let cut = lastVideoEnd.flatMap { planners[k].finish(at: $0) }
@@ -70,6 +71,15 @@ final class CutStage: PipelineStage {
         default:
             try next(event)
         }
+    }
+
+    /// The splicer's warnings and the records of the edges it cut since the last call.
+    private func forward(_ splicer: EdgeSplicer, next: (PipelineEvent) throws -> Void) throws {
+        for warning in splicer.takeWarnings() { try next(.warning(warning)) }
+        let records = splicer.records
+        guard records.count > forwardedRecords else { return }
+        for record in records[forwardedRecords...] { try next(.spliced(record)) }
+        forwardedRecords = records.count
     }
 
     private func cut(_ media: MediaPacket, next: (PipelineEvent) throws -> Void) throws {

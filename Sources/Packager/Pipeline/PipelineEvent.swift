@@ -15,6 +15,9 @@ enum PipelineEvent {
     case span(SpanDecision)
     /// A cut applied by the leading rendition (after the segments it closed).
     case cut(CutRecord)
+    /// What the splicer did at one span edge of one rendition, as soon as it did it (live logs
+    /// each; VOD reads them all for report.json at the end).
+    case spliced(SpliceEdgeRecord)
     case segment(FinishedSegment)
     /// Something a report or log should say that is not an error (a rendition that disagrees,
     /// frames dropped before the first keyframe).

@@ -46,5 +46,11 @@ final class LiveAccurateSpliceTests: XCTestCase {
         FrameMatch.assertShows(frames, sourceFrames: check.sourceFrames, from: 123, exact: { _ in false }, "live asset")
         XCTAssertEqual(playlist.totalDuration, Double(211 - 123) * 0.04, accuracy: 0.04, "asset EXTINF sum")
         XCTAssertEqual(run.log.compactMap { $0.string("warning") }, [], "no cut warned (none too late for its GOP)")
+        // One log line per edge, as report.json's splices in VOD: both cuts at their splice picture.
+        let splices = run.log.filter { $0.event == "splice" }
+        XCTAssertEqual(splices.map { $0.string("edges") }, ["ad-7-1 start", "ad-7-1 end"])
+        XCTAssertEqual(splices.map { $0.string("method") }, ["accurate", "accurate"])
+        XCTAssertEqual(splices.map { $0.fields["requested_pts"] as? Int }, [source.pts(ofFrame: 123), source.pts(ofFrame: 211)].map { Int($0) })
+        XCTAssertEqual(splices.map { $0.fields["landed_after_requested_ms"] as? Double }, [0, 0])
     }
 }

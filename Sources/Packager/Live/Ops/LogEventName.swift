@@ -11,6 +11,8 @@ public struct LogEventName: RawRepresentable, Hashable, Sendable, ExpressibleByS
     public static let segment: LogEventName = "segment"
     public static let cue: LogEventName = "cue"
     public static let span: LogEventName = "span"
+    /// One span edge's cut (`--splice`): where it landed, what was re-encoded, what it cost.
+    public static let splice: LogEventName = "splice"
     public static let publish: LogEventName = "publish"
     public static let error: LogEventName = "error"
     public static let input: LogEventName = "input"
