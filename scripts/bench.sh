@@ -18,6 +18,8 @@ echo "== vod: pkgctl vod vs ffmpeg -f hls, TS and fMP4, strip and overlay, the T
 scripts/bench-vod.sh "$pkgctl"
 echo "== vod --splice accurate vs keyframe: extra wall and CPU per splice (5 min 720p, splices inside GOPs) =="
 scripts/bench/splice-vod.sh "$pkgctl"
+echo "== live --splice accurate vs keyframe: delay from a segment's last frame to its listing (real time, 130 s) =="
+python3 scripts/bench/splice-live.py "$pkgctl" bench-out/vod-bench-5min-midgop.ts 130
 echo "== vod --batch: media hours per CPU hour, batch of 10 (5 min 720p each) =="
 scripts/bench-batch.sh "$pkgctl"
 echo "== live: CPU/hour vs ffmpeg -f hls, publish latency, memory over 2 h, channels on two cores (real disk) =="
@@ -32,4 +34,4 @@ if pgrep -x swift-build >/dev/null; then echo "NOTE: a swift build was running w
 
 echo
 echo "== summary: every ratio and goal of this run =="
-grep -E "^pkgctl bench|^NOTE|/ ffmpeg|goal|x FFmpeg|real-time channels|media hours|^timeline|^rendered|^load after" "$report" | sed 's/^  //'
+grep -E "^pkgctl bench|^NOTE|/ ffmpeg|goal|live accurate|x FFmpeg|real-time channels|media hours|^timeline|^rendered|^load after" "$report" | sed 's/^  //'
