@@ -9,7 +9,11 @@ MPEG-TS from ffmpeg (testsrc2 + sine, IDR every 2 s, ~3 Mbps), then SCTE-35 inje
 - each section alone in one TS packet (PUSI=1, pointer_field 0, 0xFF stuffing, the PID's own
   continuity counter), inserted where the video PTS reaches 4 s before its splice.
 
-Usage: scripts/make-bench-input.py [OUTDIR]   (prints the path of the TS)
+With `--renditions 2` a second video stream, 640x360 at 1 Mb/s made from the same pictures
+(keyframes on the same frames), goes beside the first (vod-bench-5min-2r.ts; the cues follow the
+first video stream).
+
+Usage: scripts/make-bench-input.py [OUTDIR] [--renditions 1|2]   (prints the path of the TS)
 """
 import os
 import subprocess
@@ -215,24 +219,41 @@ def inject(ts):
     return bytes(out), len(cues)
 
 
+def encode(raw, renditions):
+    """The ffmpeg command of the un-cued input."""
+    video = ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
+             "-g", "60", "-keyint_min", "60", "-sc_threshold", "0"]
+    if renditions == 1:
+        maps = ["-b:v", "3M", "-maxrate", "3M", "-bufsize", "6M"]
+    else:
+        maps = ["-filter_complex", "[0:v]split=2[hi][lo0];[lo0]scale=640:360[lo]", "-map", "[hi]", "-map", "[lo]", "-map", "1:a",
+                "-b:v:0", "3M", "-maxrate:v:0", "3M", "-bufsize:v:0", "6M",
+                "-b:v:1", "1M", "-maxrate:v:1", "1M", "-bufsize:v:1", "2M"]
+    return ["ffmpeg", "-v", "error", "-nostdin", "-y",
+            "-f", "lavfi", "-i", f"testsrc2=size=1280x720:rate=30:duration={DURATION}",
+            "-f", "lavfi", "-i", f"sine=frequency=1000:sample_rate=48000:duration={DURATION}",
+            *maps, *video, "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-f", "mpegts", raw + ".part"]
+
+
 def main():
-    outdir = sys.argv[1] if len(sys.argv) > 1 else "bench-out"
+    args = sys.argv[1:]
+    renditions = 1
+    if "--renditions" in args:
+        i = args.index("--renditions")
+        if i + 1 >= len(args) or args[i + 1] not in ("1", "2"):
+            sys.exit("make-bench-input: --renditions takes 1 or 2")
+        renditions = int(args[i + 1])
+        del args[i:i + 2]
+    outdir = args[0] if args else "bench-out"
     os.makedirs(outdir, exist_ok=True)
-    final = os.path.join(outdir, "vod-bench-5min.ts")
+    name = "vod-bench-5min" if renditions == 1 else "vod-bench-5min-2r"
+    final = os.path.join(outdir, name + ".ts")
     if os.path.exists(final) and os.path.getsize(final) > 0:
         print(final)
         return
-    raw = os.path.join(outdir, "vod-bench-5min.raw.ts")
+    raw = os.path.join(outdir, name + ".raw.ts")
     if not (os.path.exists(raw) and os.path.getsize(raw) > 0):
-        subprocess.run([
-            "ffmpeg", "-v", "error", "-nostdin", "-y",
-            "-f", "lavfi", "-i", f"testsrc2=size=1280x720:rate=30:duration={DURATION}",
-            "-f", "lavfi", "-i", f"sine=frequency=1000:sample_rate=48000:duration={DURATION}",
-            "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-            "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
-            "-b:v", "3M", "-maxrate", "3M", "-bufsize", "6M",
-            "-c:a", "aac", "-b:a", "128k", "-ac", "2",
-            "-f", "mpegts", raw + ".part"], check=True)
+        subprocess.run(encode(raw, renditions), check=True)
         os.replace(raw + ".part", raw)
     with open(raw, "rb") as f:
         ts = f.read()
