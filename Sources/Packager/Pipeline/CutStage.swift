@@ -13,7 +13,6 @@ final class CutStage: PipelineStage {
     private var leaderEdges: [Int64] = []
     private var followerEdges: [[Int64]]
     private var warnedMisaligned = false
-    private var forwardedRecords = 0
 
     /// Muxing with libavformat: one SegmentAssembler per video rendition. fMP4 outputs of a
     /// spliced stream get an init segment that also lists the re-encoder's parameter sets.
@@ -76,10 +75,7 @@ final class CutStage: PipelineStage {
     /// The splicer's warnings and the records of the edges it cut since the last call.
     private func forward(_ splicer: EdgeSplicer, next: (PipelineEvent) throws -> Void) throws {
         for warning in splicer.takeWarnings() { try next(.warning(warning)) }
-        let records = splicer.records
-        guard records.count > forwardedRecords else { return }
-        for record in records[forwardedRecords...] { try next(.spliced(record)) }
-        forwardedRecords = records.count
+        for record in splicer.takeNewRecords() { try next(.spliced(record)) }
     }
 
     private func cut(_ media: MediaPacket, next: (PipelineEvent) throws -> Void) throws {

@@ -48,6 +48,7 @@ final class EdgeSplicer {
 
     var records: [SpliceEdgeRecord] { log.records }
     func takeWarnings() -> [String] { log.takeWarnings() }
+    func takeNewRecords() -> ArraySlice<SpliceEdgeRecord> { log.takeNewRecords() }
 
     /// The earliest input byte a held packet needs (TS input: the source may drop what is before it).
     var oldestNeededOffset: Int64? { media.oldestOffset(of: queue.held) }

@@ -4,6 +4,8 @@ final class SpliceLog {
     /// The input, for error messages.
     let input: String
     private(set) var records: [SpliceEdgeRecord] = []
+    /// How many of `records` `takeNewRecords` has handed out.
+    private var taken = 0
     private var warnings: [String] = []
     private var warned: Set<String> = []
 
@@ -15,6 +17,12 @@ final class SpliceLog {
     func warn(span spanID: String, topic: String, _ text: String) {
         guard warned.insert(spanID + "\u{0}" + topic).inserted else { return }
         warnings.append(text)
+    }
+
+    /// The records added since the last call (live logs each as it happens).
+    func takeNewRecords() -> ArraySlice<SpliceEdgeRecord> {
+        defer { taken = records.count }
+        return records[taken...]
     }
 
     func takeWarnings() -> [String] {
