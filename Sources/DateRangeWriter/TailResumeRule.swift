@@ -14,7 +14,8 @@
 /// For those interstitials the resume point is given as X-PLAYOUT-LIMIT = the span's length
 /// with X-RESUME-OFFSET left out. The spec makes the two equivalent for an asset as long as the
 /// span (D.2: without X-RESUME-OFFSET the primary resumes after what was played, which the
-/// playout limit bounds); Bitmovin and Shaka resume from the playout limit too. hls.js then
+/// playout limit bounds), and Bitmovin's documented fallback is the playout limit; measured,
+/// Shaka 5.0.4 plays the form to the end as well (docs/interop.md). hls.js then
 /// plays the asset in its own MediaSource and the primary's end of stream is kept. Interstitials
 /// further from the end keep X-RESUME-OFFSET and hls.js's seamless append-in-place.
 public struct TailResumeRule: Hashable, Sendable {

@@ -43,7 +43,8 @@ struct VodPresentation {
             return meter
         }
         let primary = perRendition.first ?? []
-        let primaryEndMillis = millis(atPrimary: t0) + primary.reduce(0) { $0 + $1.durationTicks } / 90
+        let primaryTicks = primary.reduce(0) { $0 + $1.durationTicks }
+        let primaryEndMillis = startMillis + primaryTicks / 90
         let tail = options.tailResumeHorizon.map { TailResumeRule(horizonMilliseconds: Int64(($0 * 1000).rounded())) }
             ?? TailResumeRule.hlsjsDefaults(lowestBandwidth: meters.map(\.peak).min() ?? 0, targetDurationSeconds: target)
         let routes = collected.routes.values.filter { collected.forgotten[$0.key] == nil }
@@ -96,7 +97,7 @@ struct VodPresentation {
         files.append(text(PlaylistRenderer.multivariant(streams.variants, meters: meters, headroomPercent: 0).render(),
                           OutputLayout.master))
         let report = VodReport(input: streams.url, output: options.assetBaseURL?.absoluteString ?? "", t0: t0,
-                               sourceDurationTicks: sourceEnd - t0, primaryDurationTicks: primary.reduce(0) { $0 + $1.durationTicks },
+                               sourceDurationTicks: sourceEnd - t0, primaryDurationTicks: primaryTicks,
                                primarySegments: primary.count, spans: entries, withdrawn: collected.withdrawn,
                                cues: collected.cues.count, warnings: warnings)
         files.append(File(name: OutputLayout.report, data: Data((report.json.serialized(pretty: true) + "\n").utf8), kind: .other))
