@@ -15,9 +15,8 @@ final class LiveAccurateSpliceTests: XCTestCase {
         let check = try VodAccurateSpliceTests.source(rate: "25")
         let source = check.source
         let t0 = source.pts(ofFrame: 0)
-        let seconds = { (frame: Int) in Double(source.pts(ofFrame: frame) - t0) / 90_000 }
         var sheet = CueSheetFile(t0Ticks: t0)
-        sheet.splice(event: 7, from: seconds(123), to: seconds(211))
+        sheet.splice(event: 7, from: source.seconds(ofFrame: 123), to: source.seconds(ofFrame: 211))
         let cues = directory.appendingPathComponent("live.cues")
         try sheet.write(to: cues)
         let output = directory.appendingPathComponent("out")

@@ -18,24 +18,8 @@ enum SCTE35Threefive {
     /// `ts` with `sections` (each arriving at a 90 kHz PTS) added.
     static func inject(_ ts: [UInt8], sections: [(bytes: [UInt8], arrival: Int64)]) throws -> [UInt8] {
         let outline = try TSScanOutline(ts)
-        let videoPTS = outline.videoPTS, pmtPID = outline.pmtPID
-        var before: [Int64: [UInt8]] = [:]
-        for section in sections {
-            let index = try XCTUnwrap(videoPTS.first { Int64($0.0) >= section.arrival }).1
-            before[index] = section.bytes
-        }
-        var out: [UInt8] = []
-        var cc: UInt8 = 0
-        for index in 0..<(ts.count / 188) {
-            if let section = before[Int64(index)] {
-                var packet: [UInt8] = [0x47, 0x40 | UInt8(pid >> 8), UInt8(pid & 0xFF), 0x10 | cc, 0x00] + section
-                packet += [UInt8](repeating: 0xFF, count: 188 - packet.count)
-                out += packet
-                cc = (cc + 1) & 0x0F
-            }
-            out += ts[(index * 188)..<(index * 188 + 188)]
-        }
-        return PMTRewriter.rewrite(out, pmtPID: pmtPID, change: { _, table in
+        let out = try outline.inserting(sections, pid: pid, into: ts)
+        return PMTRewriter.rewrite(out, pmtPID: outline.pmtPID, change: { _, table in
             guard !table.streams.contains(where: { $0.pid == pid }) else { return }
             table.streams.append(.init(type: 0x86, pid: pid, descriptors: []))
             table.programDescriptors += PMTRewriter.cueiRegistration

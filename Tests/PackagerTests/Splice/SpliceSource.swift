@@ -67,6 +67,9 @@ final class SpliceSource {
     /// PTS of the picture displayed `index`-th.
     func pts(ofFrame index: Int) -> Int64 { displayPTS[index] }
 
+    /// Seconds from the first displayed picture to the `index`-th (where a cue sheet puts a splice).
+    func seconds(ofFrame index: Int) -> Double { Double(displayPTS[index] - displayPTS[0]) / 90_000 }
+
     /// The window for a splice at `splice` (see `SpliceWindowRule`) and where it starts in `video`.
     func window(for splice: Int64) throws -> (start: Int, end: Int, packets: [SpliceInputPacket]) {
         let all = frames

@@ -26,9 +26,8 @@ final class VodRenditionSpliceTests: XCTestCase {
             "-f", "mpegts", input.path])
         let source = try SpliceSource(url: input)
         let t0 = source.pts(ofFrame: 0)
-        let seconds = { (frame: Int) in Double(source.pts(ofFrame: frame) - t0) / 90_000 }
         var sheet = CueSheetFile(t0Ticks: t0)
-        sheet.splice(event: 9, from: seconds(123), to: seconds(211))
+        sheet.splice(event: 9, from: source.seconds(ofFrame: 123), to: source.seconds(ofFrame: 211))
         let cues = directory.appendingPathComponent("two.cues")
         try sheet.write(to: cues)
         var options = VodOptions()

@@ -26,10 +26,9 @@ final class VodSpliceFallbackTests: XCTestCase {
             "-c:v", "mpeg2video", "-g", "50", "-bf", "2", "-flags", "+cgop", "-sc_threshold", "1000000000", "-b:v", "600k",
             "-f", "mpegts"])
         let t0 = source.pts(ofFrame: 0)
-        let seconds = { (frame: Int) in Double(source.pts(ofFrame: frame) - t0) / 90_000 }
         var sheet = CueSheetFile(t0Ticks: t0)
-        sheet.splice(event: 1, from: seconds(110), to: seconds(160))
-        sheet.splice(event: 2, from: seconds(210), to: seconds(265))
+        sheet.splice(event: 1, from: source.seconds(ofFrame: 110), to: source.seconds(ofFrame: 160))
+        sheet.splice(event: 2, from: source.seconds(ofFrame: 210), to: source.seconds(ofFrame: 265))
         let cues = directory.appendingPathComponent("mpeg2.cues")
         try sheet.write(to: cues)
         for format in SegmentMuxerFormat.allCases {

@@ -27,9 +27,8 @@ struct VodSpliceRun {
                      configure: (inout VodOptions) -> Void = { _ in }) throws -> VodSpliceRun {
         let source = check.source
         let t0 = source.pts(ofFrame: 0)
-        let seconds = { (frame: Int) in Double(source.pts(ofFrame: frame) - t0) / 90_000 }
         var sheet = CueSheetFile(t0Ticks: t0)
-        sheet.splice(event: 7, from: seconds(first), to: seconds(end))
+        sheet.splice(event: 7, from: source.seconds(ofFrame: first), to: source.seconds(ofFrame: end))
         let name = "\(source.url.deletingPathExtension().lastPathComponent)-\(first)-\(end)-\(format.rawValue)-\(mode.rawValue)"
         let cues = check.directory.appendingPathComponent(name + ".cues")
         try sheet.write(to: cues)

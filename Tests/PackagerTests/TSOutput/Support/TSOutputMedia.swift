@@ -56,22 +56,8 @@ enum TSOutputMedia {
             spliceInsert(event: 1, out: false, pts: at(inAt), breakTicks: nil),
         ]
         // Each section goes just before the first video PES at or after its arrival time.
-        var before: [Int64: [UInt8]] = [:]
-        for (section, arrival) in zip(sections, [outAt - 1, inAt - 1]) {
-            let index = try XCTUnwrap(videoPTS.first { Int64($0.0) >= at(arrival) }).1
-            before[index] = section
-        }
-        var withSections: [UInt8] = []
-        var cc: UInt8 = 0
-        for index in 0..<(ts.count / 188) {
-            if let section = before[Int64(index)] {
-                var packet: [UInt8] = [0x47, 0x40 | UInt8(scte35PID >> 8), UInt8(scte35PID & 0xFF), 0x10 | cc, 0x00] + section
-                packet += [UInt8](repeating: 0xFF, count: 188 - packet.count)
-                withSections += packet
-                cc = (cc + 1) & 0x0F
-            }
-            withSections += ts[(index * 188)..<(index * 188 + 188)]
-        }
+        let withSections = try outline.inserting(zip(sections, [outAt - 1, inAt - 1]).map { (bytes: $0, arrival: at($1)) },
+                                                 pid: scte35PID, into: ts)
         let out = PMTRewriter.rewrite(withSections, pmtPID: pmtPID, change: { _, table in
             guard !table.streams.contains(where: { $0.pid == scte35PID }) else { return }
             table.streams.append(.init(type: 0x86, pid: scte35PID,
