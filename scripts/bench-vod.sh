@@ -3,7 +3,10 @@
 # five SCTE-35 breaks: TS and fMP4 segments, strip and overlay, alternated, medians of 7 runs of
 # whole processes (wall, CPU = user + sys, peak RSS). Also the byte-level TS engine alone
 # (`pkgctl bench tsengine`, when this build has it), cutting the spans pkgctl found, and the
-# floors: reading the input from the page cache, copying it.
+# floors: reading the input from the page cache, copying it. Then the same with two video
+# renditions (make-bench-input.py --renditions 2: the 720p at 3 Mb/s and a 640x360 at 1 Mb/s from
+# the same pictures, one AAC track, the same breaks) against FFmpeg writing the same two variants
+# with the audio mapped into each, as pkgctl muxes it (TS and fMP4, strip, medians of 5).
 # Goals (issue 13): TS and fMP4 wall <= 0.5x and CPU <= 0.6x FFmpeg's, peak RSS <= FFmpeg's.
 # Usage: scripts/bench-vod.sh [PKGCTL] [OUTDIR]   (without PKGCTL: builds .build/release/pkgctl)
 set -euo pipefail
@@ -12,12 +15,13 @@ cd "$(dirname "$0")/.."
 . scripts/bench-pkgctl.sh "${1:-}"
 out=${2:-bench-out}
 input=$(python3 scripts/make-bench-input.py "$out")
+input2=$(python3 scripts/make-bench-input.py "$out" --renditions 2)
 echo "input: $input ($(( $(stat -c %s "$input") / 1048576 )) MiB), $(nproc) cores, $(date -u +%Y-%m-%d)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-python3 - "$pkgctl" "$input" "$work" <<'PY'
+python3 - "$pkgctl" "$input" "$work" "$input2" <<'PY'
 import json
 import os
 import shutil
@@ -26,7 +30,7 @@ import sys
 sys.path.insert(0, "scripts")
 from benchlib import alternate, ratio, table
 
-pkgctl, source, work = sys.argv[1], sys.argv[2], sys.argv[3]
+pkgctl, source, work, source2 = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 subprocess.run(["cat", source], stdout=subprocess.DEVNULL, check=True)        # page cache
 
 # One untimed pkgctl run gives the spans the engine is asked to cut (the same ones).
@@ -46,10 +50,10 @@ def out(name):
     return os.path.join(work, name)
 
 
-def ffmpeg(name, *extra):
-    return (name, ["ffmpeg", "-v", "error", "-nostdin", "-i", source, "-map", "0:v", "-map", "0:a", "-c", "copy",
+def ffmpeg(name, *extra, src=source, maps=("-map", "0:v", "-map", "0:a"), playlist="index.m3u8"):
+    return (name, ["ffmpeg", "-v", "error", "-nostdin", "-i", src, *maps, "-c", "copy",
                    "-f", "hls", "-hls_time", "6", "-hls_playlist_type", "vod", *extra,
-                   os.path.join(out(name), "index.m3u8")])
+                   os.path.join(out(name), playlist)])
 
 
 commands = [
@@ -104,4 +108,26 @@ if has_engine:
     print(f"tsengine cuts the same primary segments as pkgctl vod: {'yes' if same else 'NO'} ({len(primary)} segments)")
 else:
     print("(pkgctl bench tsengine is not wired into this build: engine rows skipped)")
+
+subprocess.run(["cat", source2], stdout=subprocess.DEVNULL, check=True)       # page cache
+variants = dict(maps=("-map", "0:v:0", "-map", "0:a:0", "-map", "0:v:1", "-map", "0:a:0"), src=source2,
+                playlist=os.path.join("%v", "index.m3u8"))
+two = ("-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8")
+commands = [
+    ffmpeg("ffmpeg hls ts 2r", *two, **variants),
+    ("pkgctl vod ts strip 2r", [pkgctl, "vod", source2, "-o", out("pkgctl vod ts strip 2r")]),
+    ffmpeg("ffmpeg hls fmp4 2r", "-hls_segment_type", "fmp4", "-bsf:a", "aac_adtstoasc", *two, **variants),
+    ("pkgctl vod fmp4 strip 2r", [pkgctl, "vod", source2, "-o", out("pkgctl vod fmp4 strip 2r"), "--segment-format", "fmp4"]),
+]
+samples = alternate(commands, rounds=5, prepare=fresh)
+with open(os.path.join(out("pkgctl vod ts strip 2r"), "report.json")) as f:
+    report = json.load(f)
+with open(os.path.join(out("pkgctl vod ts strip 2r"), "master.m3u8")) as f:
+    count = sum(1 for line in f if line.startswith("#EXT-X-STREAM-INF"))
+done = [s for s in report["spans"] if s["action"] == "interstitial"]
+print(f"two renditions: pkgctl wrote {count} variants, {len(done)} interstitials (expected 2 and 5)")
+med = table(samples)
+print("ratios, two renditions (goal: wall <= 0.5, CPU <= 0.6, peak RSS <= 1.0):")
+for subject, baseline in (("pkgctl vod ts strip 2r", "ffmpeg hls ts 2r"), ("pkgctl vod fmp4 strip 2r", "ffmpeg hls fmp4 2r")):
+    ratio(med, subject, baseline, 0.5, 0.6, 1.0)
 PY

@@ -14,10 +14,8 @@ echo "pkgctl bench $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(awk '/MemTotal
 if pgrep -x swift-build >/dev/null; then echo "NOTE: a swift build was running when the bench started: the machine was loaded"; fi
 echo "== cue scan: pkgctl cues vs ffmpeg -c copy -f null and the read floor (515 MB TS) =="
 scripts/bench-cues.sh "$pkgctl"
-echo "== vod: pkgctl vod vs ffmpeg -f hls, TS and fMP4, strip and overlay, the TS engine alone, floors (5 min 720p with SCTE-35) =="
+echo "== vod: pkgctl vod vs ffmpeg -f hls, TS and fMP4, strip and overlay, the TS engine alone, floors, two renditions (5 min 720p with SCTE-35) =="
 scripts/bench-vod.sh "$pkgctl"
-echo "== vod, two video renditions: pkgctl vod vs ffmpeg -f hls -var_stream_map, TS and fMP4, strip =="
-scripts/bench/vod-renditions.sh "$pkgctl"
 echo "== vod --splice accurate vs keyframe: extra wall and CPU per splice (5 min 720p, splices inside GOPs) =="
 scripts/bench/splice-vod.sh "$pkgctl"
 echo "== live --splice accurate vs keyframe: delay from a segment's last frame to its listing (real time, 130 s) =="
