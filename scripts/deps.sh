@@ -2,7 +2,8 @@
 # Installs the Debian packages pkgctl needs to build, test and demo, if any are missing.
 # Usage: scripts/deps.sh [build|test]   (test adds the tools the test suite drives)
 set -euo pipefail
-want=(pkg-config libavformat-dev libavcodec-dev libavutil-dev)
+# libcurl4-openssl-dev: the release binary links Foundation statically, whose networking needs libcurl.
+want=(pkg-config libavformat-dev libavcodec-dev libavutil-dev libcurl4-openssl-dev)
 if [ "${1:-build}" = test ]; then
   want+=(ffmpeg python3 python3-pip python3-yaml nginx-light librsvg2-bin systemd zsh man-db groff-base)
 fi

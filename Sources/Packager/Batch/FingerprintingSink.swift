@@ -25,6 +25,7 @@ final class FingerprintingSink: PublishSink {
     var stats: PublishStats { inner.stats }
     var confirmsLater: Bool { inner.confirmsLater }
     func directPath(for name: String) throws -> String? { try inner.directPath(for: name) }
+    func discardUncommitted() throws -> Bool { try inner.discardUncommitted() }
 
     func commit() throws {
         try inner.flush(timeout: 600)

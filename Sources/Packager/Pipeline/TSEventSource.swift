@@ -20,6 +20,17 @@ final class TSEventSource: EventSource {
     private var ended = false
     /// Where the assembler still needs input from; everything before it is unmapped.
     var oldestNeeded: () -> Int64? = { nil }
+    /// The last video timestamp read, to notice where the file's clock restarts.
+    private var lastVideoUnitPTS: Int64?
+
+    /// The video timestamps jumped: the file holds runs of timestamps of its own (SSAI output
+    /// recorded as one file), which this source does not re-time. The caller reads it again as
+    /// stitched (`StitchedFileSource`). Found during the pass itself, so a plain file is read
+    /// once rather than scanned whole beforehand (that scan was a seventh of the run's CPU).
+    struct TimestampReset: Error {
+        var fromTicks: Int64
+        var toTicks: Int64
+    }
 
     /// Window slices fed at a time: small enough that a cue is never more than ~1 s of a 4 Mbps
     /// stream ahead of the media around it.
@@ -50,6 +61,7 @@ final class TSEventSource: EventSource {
         let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])
         feed.observe(part)
         indexer.feed(part, into: &units)
+        try checkVideoClock(units)
         slice += 1
         if slice == Self.slices || slice * size >= bytes.count {
             slice = 0
@@ -57,6 +69,18 @@ final class TSEventSource: EventSource {
             if let oldest = oldestNeeded() { input.release(before: oldest) }
         }
         return feed.drain().map(PipelineEvent.cue) + units.map(event)
+    }
+
+    /// The same test as `TimestampResetScan`: consecutive video PES timestamps more than
+    /// `TimestampResetScan.jumpTicks` apart.
+    private func checkVideoClock(_ units: [TSAccessUnit]) throws {
+        for unit in units where unit.kind == .video && roles[unit.pid] == .video(rendition: 0) {
+            guard let pts = unit.pts else { continue }
+            if let last = lastVideoUnitPTS, abs(pts - last) > TimestampResetScan.jumpTicks {
+                throw TimestampReset(fromTicks: last, toTicks: pts)
+            }
+            lastVideoUnitPTS = pts
+        }
     }
 
     private func event(_ unit: TSAccessUnit) -> PipelineEvent {

@@ -33,10 +33,14 @@ public protocol PublishSink: AnyObject {
     /// Makes everything put so far visible as one whole (a staged tree is swapped in); throws
     /// when part of it could not be stored, in which case nothing new becomes visible.
     func commit() throws
+    /// Forgets everything put since the sink was made, as if nothing had been (a pass that is to
+    /// be redone another way); false when that is impossible (an origin already has the items).
+    func discardUncommitted() throws -> Bool
 }
 
 extension PublishSink {
     public var confirmsLater: Bool { false }
     public func directPath(for name: String) throws -> String? { nil }
     public func commit() throws {}
+    public func discardUncommitted() throws -> Bool { false }
 }

@@ -74,6 +74,22 @@ public final class StagedDirectorySink: PublishSink {
         }
     }
 
+    /// Empties the staging directory (nothing of it was visible).
+    public func discardUncommitted() throws -> Bool {
+        guard !committed else { return false }
+        let fm = FileManager.default
+        do {
+            for entry in try fm.contentsOfDirectory(atPath: staging.path) {
+                try fm.removeItem(atPath: staging.path + "/" + entry)
+            }
+        } catch {
+            throw FileSinkError.output(path: staging.path, reason: (error as NSError).localizedDescription)
+        }
+        createdDirectories.removeAll()
+        counters = PublishStats()
+        return true
+    }
+
     /// The staging path of `name`, its directories made.
     private func prepare(_ name: String) throws -> String {
         let valid: PublishName

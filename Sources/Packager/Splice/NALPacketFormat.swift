@@ -38,6 +38,36 @@ enum NALPacketFormat: Equatable, Sendable {
         }
     }
 
+    /// The first `headerBytes` bytes of the first NAL unit that `matches` accepts, found without
+    /// walking the units after it: telling a picture's kind needs only its slice's header, and
+    /// the slice is almost all of the packet (splitting every packet of a window into units was
+    /// a twentieth of a `pkgctl vod` run). Units of only zero bytes are skipped, as `units` does.
+    func firstUnitHeader(_ bytes: [UInt8], headerBytes: Int = 2,
+                         where matches: (ArraySlice<UInt8>) -> Bool) -> ArraySlice<UInt8>? {
+        switch self {
+        case .annexB:
+            var index = 0
+            while let start = NALUnits.payloadStart(in: bytes, from: index) {
+                let head = bytes[start..<min(start + headerBytes, bytes.count)]
+                if head.contains(where: { $0 != 0 }), matches(head) { return head }
+                index = start
+            }
+            return nil
+        case .lengthPrefixed(let size):
+            var offset = 0
+            while offset + size <= bytes.count {
+                var length = 0
+                for byte in bytes[offset..<(offset + size)] { length = length << 8 | Int(byte) }
+                offset += size
+                guard length > 0, offset + length <= bytes.count else { return nil }
+                let head = bytes[offset..<(offset + min(headerBytes, length))]
+                if matches(head) { return head }
+                offset += length
+            }
+            return nil
+        }
+    }
+
     /// One packet's bytes from NAL units.
     func packet(_ units: [ArraySlice<UInt8>]) -> [UInt8] {
         var out: [UInt8] = []

@@ -10,7 +10,7 @@ extension VideoSpliceCutter {
         for item in window {
             var frame = SpliceFrame(pts: item.pts, dts: item.dts, isKeyframe: item.packet.isKeyframe)
             if options.skipNonReferencePictures, !frame.isKeyframe,
-               let slice = packetFormat.units(item.packet.bytes).first(where: format.codec.isVCL) {
+               let slice = packetFormat.firstUnitHeader(item.packet.bytes, where: format.codec.isVCL) {
                 frame.isNonReference = format.codec.isNonReference(slice)
                 if format.codec.temporalIDPlusOne(slice) > 1 { singleLayer = false }
             }
@@ -121,7 +121,7 @@ extension VideoSpliceCutter {
     }
 
     func isIDR(_ packet: DemuxedPacket) -> Bool {
-        packetFormat.units(packet.bytes).first(where: format.codec.isVCL).map(format.codec.isIDR) ?? false
+        packetFormat.firstUnitHeader(packet.bytes, where: format.codec.isVCL).map(format.codec.isIDR) ?? false
     }
 
     private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? max(a, 1) : gcd(b, a % b) }

@@ -8,12 +8,14 @@ public final class TSInputWindow {
     public let name: String
     /// A file whose offsets are the stream's, for copy_file_range passthrough.
     public let passthroughDescriptor: Int32?
-    public private(set) var size: Int64
+    @exclusivity(unchecked) public private(set) var size: Int64
 
     private static let window: Int64 = 2 << 20
     /// Window index → mapping (nil: not mapped now); a plain array, read once per packet.
-    private var maps: [UnsafeRawPointer?] = []
-    private var mapLengths: [Int] = []
+    /// Unchecked (like `size`): the runtime's exclusivity checks on these reads were a twentieth of
+    /// a `pkgctl vod` run; a window is used from one thread and no access to it overlaps another.
+    @exclusivity(unchecked) private var maps: [UnsafeRawPointer?] = []
+    @exclusivity(unchecked) private var mapLengths: [Int] = []
     private var chunks: [(start: Int64, bytes: UnsafeMutableRawBufferPointer)] = []
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: TSPacketBytes.size, alignment: 8)
     private let fd: Int32

@@ -24,30 +24,41 @@ public enum VodPipeline {
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.
         if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        let reader = try InputReader(url: input, mode: .media)
+        if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
+            do {
+                return try runByteLevel(source, sink: sink, options: options)
+            } catch is TSEventSource.TimestampReset {
+                // Nothing is visible before commit: the staged pass is dropped and redone below.
+                guard try sink.discardUncommitted() else {
+                    throw VodError.output(path: input, reason: "its timestamps reset, and the output already sent cannot be withdrawn")
+                }
+            }
+        }
         // A TS file whose timestamps reset at spliced spans is re-timed into one timeline.
         if let stitched = try StitchedFileSource.open(input, options: options) {
             return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
         }
-        let reader = try InputReader(url: input, mode: .media)
-        if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
-            // Accurate splices stay on the byte-level path: the re-encoded pictures go out as PES
-            // packets of their own in the input's TS, so the SCTE-35 PID (0x86 + CUEI, which
-            // libavformat 5.1 cannot write) and every other PID survive as they do in keyframe mode.
-            let splicer = edgeSplicer(streams: source.streams, options: options,
-                                      media: TSSpliceMedia(input: source.input, grid: source.indexer.grid))
-            return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
-                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
-                                                   singleFile: options.singleFile, nearestAudioFrame: options.splice == .accurate) {
-                    options.singleFile ? collector.singleFilePath(for: $0, rendition: $1) : collector.directPath(for: $0, rendition: $1, index: $2)
-                }
-                source.oldestNeeded = { [unowned assembler] in
-                    [assembler.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
-                }
-                return [assembler]
-            })
-        }
         return try run(source: reader, sink: sink, options: options,
                        splicer: edgeSplicer(streams: reader.streams, options: options, media: AVSpliceMedia()))
+    }
+
+    /// Accurate splices stay on the byte-level path: the re-encoded pictures go out as PES packets
+    /// of their own in the input's TS, so the SCTE-35 PID (0x86 + CUEI, which libavformat 5.1
+    /// cannot write) and every other PID survive as they do in keyframe mode.
+    private static func runByteLevel(_ source: TSEventSource, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        let splicer = edgeSplicer(streams: source.streams, options: options,
+                                  media: TSSpliceMedia(input: source.input, grid: source.indexer.grid))
+        return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
+            let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
+                                               singleFile: options.singleFile, nearestAudioFrame: options.splice == .accurate) {
+                options.singleFile ? collector.singleFilePath(for: $0, rendition: $1) : collector.directPath(for: $0, rendition: $1, index: $2)
+            }
+            source.oldestNeeded = { [unowned assembler] in
+                [assembler.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
+            }
+            return [assembler]
+        })
     }
 
     /// Span edges as `options.splice` says. Not for stitched sources: their spans start and end

@@ -18,6 +18,26 @@ final class SpliceNALTests: XCTestCase {
         XCTAssertEqual(NALPacketFormat.annexB.units(annexB).map(Array.init), units.map(Array.init))
     }
 
+    func testFirstVCLHeaderIsTheSlicesFirstBytesInBothFramings() {
+        let aud: [UInt8] = [0x09, 0xF0], sei: [UInt8] = [0x06, 0x05, 0x01, 0x00, 0x80]
+        let slice: [UInt8] = [0x41, 0x9A, 0x00, 0x00, 0x03, 0x01, 0x77]
+        let units = [aud[...], sps0[...], pps0[...], sei[...], slice[...]]
+        // Four-byte start codes, and an empty unit between two start codes, as encoders write them.
+        let annexB = [0, 0, 0, 1] + aud + [0, 0, 1, 0, 0, 1] + sps0 + [0, 0, 0, 1] + pps0 + [0, 0, 1] + sei
+            + [0, 0, 0, 1] + slice
+        XCTAssertEqual(NALPacketFormat.annexB.units(annexB).map(Array.init), units.map(Array.init))
+        XCTAssertEqual(NALPacketFormat.annexB.firstUnitHeader(annexB, where: SpliceCodec.h264.isVCL).map(Array.init), [0x41, 0x9A])
+        let prefixed = NALPacketFormat.lengthPrefixed(size: 4).packet(units)
+        XCTAssertEqual(NALPacketFormat.lengthPrefixed(size: 4).firstUnitHeader(prefixed, where: SpliceCodec.h264.isVCL)
+            .map(Array.init), [0x41, 0x9A])
+        XCTAssertNil(NALPacketFormat.annexB.firstUnitHeader(NALPacketFormat.annexB.packet([aud[...], sps0[...]]),
+                                                           where: SpliceCodec.h264.isVCL))
+        // HEVC TRAIL_N (header 00 01) is a unit, not padding.
+        let trailN: [UInt8] = [0x00, 0x01, 0xD0, 0x11]
+        let hevc = NALPacketFormat.annexB.packet([[0x46, 0x01, 0x50][...], trailN[...]])
+        XCTAssertEqual(NALPacketFormat.annexB.firstUnitHeader(hevc, where: SpliceCodec.hevc.isVCL).map(Array.init), [0x00, 0x01])
+    }
+
     func testTruncatedLengthPrefixEndsTheList() {
         XCTAssertEqual(NALPacketFormat.lengthPrefixed(size: 2).units([0, 2, 0x41, 0x01, 0, 9, 0x41]).count, 1)
     }

@@ -36,7 +36,28 @@ final class StitchedFileTests: XCTestCase {
         XCTAssertEqual(starts.count, 2)
         for (start, expected) in zip(starts, [4.0, 8.0]) { XCTAssertEqual(start, expected, accuracy: 1.0 / 25) }
         XCTAssertEqual(try c.validationErrors(), [])
+        // The byte-level pass that found the first reset was dropped: only the stitched pass's files are left.
+        let written = try FileManager.default.contentsOfDirectory(atPath: c.primary.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".ts") }.sorted()
+        XCTAssertEqual(written, primary.segments.map(\.uri).sorted())
         c.cleanUp()
+    }
+
+    func testTheByteLevelReaderStopsAtTheFirstReset() throws {
+        let root = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = try stitchedFile(in: root)
+        let runs = try XCTUnwrap(TimestampResetScan.runs(of: file.path))
+        let source = try TSEventSource(path: file.path, probed: try InputReader(url: file.path, mode: .media).streams)
+        var packets = 0
+        do {
+            while let events = try source.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
+            XCTFail("read to the end without noticing the reset")
+        } catch let reset as TSEventSource.TimestampReset {
+            XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks))
+            XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks))
+        }
+        XCTAssertLessThan(packets, 4 * 25 * 2, "it stops within the first run (4 s at 25 fps, with audio)")
     }
 
     func testAFileWhoseTimestampsNeverResetIsReadAsBefore() throws {

@@ -33,4 +33,27 @@ final class VodCollectorTests: XCTestCase {
         XCTAssertEqual(collector.pieces[AssetKey(span: 7, piece: 0)]?.map(\.durationTicks), [540_000])
         XCTAssertEqual(collector.pieces[AssetKey(span: 7, piece: 0)]?.map(\.startTicks), [540_000])
     }
+
+    /// A pass that is redone (the byte-level reader found the timestamps reset) starts from an
+    /// empty staging tree: nothing of the first pass reaches the destination, whose old tree stays
+    /// until the second pass commits.
+    func testDiscardedStagingLeavesNothingOfTheFirstPass() throws {
+        let parent = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let out = parent.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("index.m3u8"))
+        let sink = try StagedDirectorySink(destination: out)
+        try sink.put(Data("first".utf8), name: "primary/seg_00007.ts", kind: .segment)
+        let direct = try XCTUnwrap(try sink.directPath(for: "assets/ad-1/seg_00000.ts"))
+        try Data("first".utf8).write(to: URL(fileURLWithPath: direct))
+        XCTAssertTrue(try sink.discardUncommitted())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: sink.staging.path), [])
+        XCTAssertEqual(sink.stats.puts, 0)
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("index.m3u8"), encoding: .utf8), "old")
+        try sink.put(Data("second".utf8), name: "primary/seg_00000.ts", kind: .segment)
+        try sink.commit()
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: out.path).sorted(), ["primary", "primary/seg_00000.ts"])
+        XCTAssertFalse(try sink.discardUncommitted(), "a committed tree is the destination's now")
+    }
 }

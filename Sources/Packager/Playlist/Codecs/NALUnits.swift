@@ -24,6 +24,21 @@ enum NALUnits {
         return units.filter { !$0.isEmpty }
     }
 
+    /// The index just past the next start code (`00 00 01`) at or after `index`, if any.
+    static func payloadStart(in bytes: [UInt8], from index: Int) -> Int? {
+        var i = index
+        while i + 2 < bytes.count {
+            if bytes[i + 2] > 1 {
+                i += 3                      // no start code can end at i + 2 or overlap it
+            } else if bytes[i] == 0, bytes[i + 1] == 0, bytes[i + 2] == 1 {
+                return i + 3
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
     /// Removes emulation-prevention bytes: every `00 00 03` becomes `00 00`.
     static func rbsp(_ unit: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []

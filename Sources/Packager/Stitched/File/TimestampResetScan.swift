@@ -21,17 +21,22 @@ enum TimestampResetScan {
 
     /// The runs, and how many SCTE-35 sections the file carries (spans may come from those).
     static func scan(_ path: String) -> (runs: [Run], sections: Int)? {
-        guard FileManager.default.fileExists(atPath: path), let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1), head.first == 0x47 else { return nil }
-        try? handle.seek(toOffset: 0)
+        // The file is read where it lies in the page cache (mapped window by window, each
+        // unmapped once scanned, so it never adds to the resident set) rather than copied in by
+        // read(): this pass over the whole input cost a tenth of a `pkgctl vod` run's CPU.
+        guard FileManager.default.fileExists(atPath: path), let input = try? TSInputWindow(mappingFile: path),
+              let head = try? input.fileWindow(0), head.first == 0x47 else { return nil }
         var scanner = TSSectionScanner()
         var events: [TSScanEvent] = []
         var runs: [Run] = []
         var sections = 0
         var last: Int64?
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            chunk.withUnsafeBytes { scanner.feed($0, into: &events) }
+        var window: Int64 = 0, scanned: Int64 = 0
+        while let chunk = try? input.fileWindow(window) {
+            scanner.feed(chunk, into: &events)
+            window += 1
+            scanned += Int64(chunk.count)
+            input.release(before: scanned + Int64(TSPacketBytes.size))   // a window is mapped with one packet of overlap
             for event in events {
                 if case .section = event { sections += 1 }
                 guard case .videoPTS(let raw, _, _) = event else { continue }
