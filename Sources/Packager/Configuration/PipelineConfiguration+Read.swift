@@ -117,7 +117,7 @@ extension PipelineConfiguration {
     private static func readLive(_ n: ConfigNode) throws -> Live {
         try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
                          "keep_extra", "metrics_file", "state_dir", "endlist_on_exit", "announce_lead",
-                         "min_start_segments", "clock"])
+                         "min_start_segments", "clock", "durability"])
         var l = Live()
         l.input = try n.string("input")
         l.output = try n.string("output")
@@ -146,6 +146,7 @@ extension PipelineConfiguration {
         l.stateDirectory = try n.string("state_dir")
         l.endlistOnExit = try n.bool("endlist_on_exit")
         l.clock = try n.string("clock")
+        l.durability = try n.string("durability")
         return l
     }
 

@@ -75,6 +75,12 @@ extension PipelineConfiguration {
         if live.realtime == true { o.realtime = true }
         if let lead = live.announceLead { o.announceLead = try check("live.announce_lead", lead, 0...3_600, "seconds") }
         if let n = live.minStartSegments { o.minStartSegments = n }
+        if let text = live.durability {
+            guard let durability = PublishDurability(rawValue: text) else {
+                throw fail("live.durability", "'\(text)' is not power (fsync every published file) or process (leave write-back to the kernel)")
+            }
+            o.durability = durability
+        }
         if let text = live.clock {
             guard let clock = LiveClock.parse(text) else {
                 throw fail("live.clock", "'\(text)' is not wall, media or an ISO 8601 UTC date-time (the time of PTS 0)")

@@ -66,6 +66,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var minStartSegments: Int?
         /// `wall`, `media`, or the ISO 8601 UTC time of PTS 0 (the media clock; docs/redundancy.md).
         public var clock: String?
+        /// `power` or `process` (`PublishDurability`).
+        public var durability: String?
     }
 
     public var segments = Segments()
@@ -154,6 +156,7 @@ extension PipelineConfiguration.Live {
         m.announceLead = o.announceLead ?? announceLead
         m.minStartSegments = o.minStartSegments ?? minStartSegments
         m.clock = o.clock ?? clock
+        m.durability = o.durability ?? durability
         return m
     }
 }

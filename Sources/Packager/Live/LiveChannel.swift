@@ -42,7 +42,7 @@ public final class LiveChannel {
             } catch {
                 throw LiveError.badOutput("\(options.output): \((error as NSError).localizedDescription)")
             }
-            sink = AtomicFileSink(root: root)
+            sink = AtomicFileSink(root: root, durability: options.durability)
             stateDirectory = options.stateDirectory ?? root
         }
         try self.init(options: options, log: log, sink: sink, stateDirectory: stateDirectory)
@@ -53,7 +53,8 @@ public final class LiveChannel {
     init(options: LiveOptions, log: EventLog, sink: PublishSink, stateDirectory: URL) throws {
         self.options = options
         self.log = log
-        let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version)
+        let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version,
+                                              durability: options.durability)
         if options.resetState, let aside = try store.moveAside(at: Date()) {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
         }

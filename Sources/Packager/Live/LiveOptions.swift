@@ -34,6 +34,9 @@ public struct LiveOptions {
     /// Where the restart state lives; defaults to the output directory for file output.
     public var stateDirectory: URL?
     public var resetState = false
+    /// Whether published files and the state are fsynced (survive a power cut) or left to the
+    /// kernel's write-back (survive pkgctl's own crash only; no disk wait per segment).
+    public var durability = PublishDurability.power
     public var defaultPlacement: Placement = .overlay
     public var placementByKind: [SpanKind: Placement] = [:]
     /// Absolute base of asset URIs (the default suits `python3 -m http.server 8000` in the output).

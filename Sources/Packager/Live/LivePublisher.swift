@@ -31,7 +31,9 @@ final class LivePublisher: @unchecked Sendable {
         self.log = log
         self.registry = registry
         self.metrics = metrics
-        metricsWriter = registry == nil ? nil : presentation.options.metricsFile.map(PrometheusTextfileWriter.init(file:))
+        metricsWriter = registry == nil ? nil : presentation.options.metricsFile.map {
+            PrometheusTextfileWriter(file: $0, durability: presentation.options.durability)
+        }
         self.clock = clock
     }
 

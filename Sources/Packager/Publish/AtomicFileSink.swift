@@ -5,17 +5,20 @@ import Glibc
 
 /// Publishes into a directory so that readers (a web server, a player on the same disk)
 /// only ever see complete files: each put goes to a temp file in the target's directory,
-/// is fsynced, and is renamed over the target, which POSIX makes atomic.
+/// is fsynced (with `PublishDurability.power`), and is renamed over the target, which POSIX
+/// makes atomic.
 ///
 /// Writes happen on the caller's thread; the caller's order is the publish order.
 public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     public let root: URL
+    public let durability: PublishDurability
     private let lock = NSLock()
     private var counters = PublishStats()
     private var tempSequence: UInt64 = 0
 
-    public init(root: URL) {
+    public init(root: URL, durability: PublishDurability = .power) {
         self.root = root.standardizedFileURL
+        self.durability = durability
     }
 
     public var stats: PublishStats {
@@ -108,7 +111,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         let (temp, descriptor) = try createTempFile(in: directory, name: name)
         do {
             try writeAll(data, to: descriptor, path: temp, name: name.path)
-            guard fsync(descriptor) == 0 else {
+            guard !durability.syncsFiles || fsync(descriptor) == 0 else {
                 throw FileSinkError.system(operation: "fsync", path: temp, name: name.path, errno: errno)
             }
             let closed = close(descriptor)

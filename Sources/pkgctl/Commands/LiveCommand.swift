@@ -80,6 +80,11 @@ enum LiveCommand {
                  "write Prometheus text metrics to FILE (node_exporter textfile collector)") { $0.live.metricsFile = $1.text },
         .setting("--state-dir", .directory("DIR"), key: "live.state_dir", default: "the output directory (file output)",
                  "where .pkgctl-live-state.json lives, so a restarted channel continues its playlist") { $0.live.stateDirectory = $1.text },
+        .setting("--durability", .choice(OptionValue.words(PublishDurability.self)), key: "live.durability", default: "power",
+                 "power: fsync every published file (survives a power cut); process: leave write-back to the kernel, "
+                    + "as FFmpeg does (survives pkgctl's own crash; no disk wait per segment)") {
+            $0.live.durability = try $1.word(PublishDurability.self).rawValue
+        },
         .setting(flag: "--reset-state", key: "live.reset_state", "ignore saved state and start a new playlist") { $0.live.resetState = true },
         .setting(flag: "--endlist-on-exit", key: "live.endlist_on_exit", "add EXT-X-ENDLIST when stopped by SIGINT/SIGTERM") {
             $0.live.endlistOnExit = true

@@ -31,8 +31,18 @@ final class AtomicFileSinkTests: XCTestCase {
     }
 
     func testConcurrentReaderNeverSeesPartialOrEmptyPlaylistAcross2000Versions() throws {
+        try assertReaderNeverSeesATornPlaylist(versions: 2000, durability: .power)
+    }
+
+    /// Without fsync (`--durability process`) a file still appears whole: the rename is what
+    /// readers depend on; the fsync only decides whether a power cut keeps it.
+    func testWithoutFsyncAConcurrentReaderStillNeverSeesATornPlaylist() throws {
+        try assertReaderNeverSeesATornPlaylist(versions: 2000, durability: .process)
+    }
+
+    private func assertReaderNeverSeesATornPlaylist(versions: Int, durability: PublishDurability) throws {
         let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root)
+        let sink = AtomicFileSink(root: root, durability: durability)
         let target = root.appendingPathComponent("video/index.m3u8").path
         try sink.put(Data(playlist(version: 0).utf8), name: "video/index.m3u8", kind: .playlist)
 
@@ -60,7 +70,7 @@ final class AtomicFileSinkTests: XCTestCase {
             findings.finish()
         }
         reader.start()
-        for version in 1...2000 {
+        for version in 1...versions {
             try sink.put(Data(playlist(version: version).utf8), name: "video/index.m3u8", kind: .playlist)
         }
         done.set()
@@ -68,9 +78,9 @@ final class AtomicFileSinkTests: XCTestCase {
 
         XCTAssertEqual(findings.bad, [])
         XCTAssertGreaterThan(findings.good, 0)
-        XCTAssertEqual(FileManager.default.contents(atPath: target), Data(playlist(version: 2000).utf8))
+        XCTAssertEqual(FileManager.default.contents(atPath: target), Data(playlist(version: versions).utf8))
         XCTAssertEqual(PublishTestFolder.entries(of: root.appendingPathComponent("video")), ["index.m3u8"])
-        XCTAssertEqual(sink.stats.puts, 2001)
+        XCTAssertEqual(sink.stats.puts, versions + 1)
     }
 
     func testPutCreatesNestedDirectoriesAndWritesExactBytes() throws {

@@ -12,19 +12,20 @@ public enum LiveStateFile {
 /// Saves and loads what a live channel needs to continue after a restart (media sequence,
 /// discontinuity sequence, open spans…) as JSON.
 ///
-/// Kill-safe: a save writes a temp file, fsyncs it, renames it over the old one and fsyncs
-/// the directory, so after a crash or SIGKILL at any instant the file is the old or the
-/// new complete version. The store itself holds no mutable state.
+/// Kill-safe: a save writes a temp file, renames it over the old one, so after a crash or
+/// SIGKILL at any instant the file is the old or the new complete version; with
+/// `PublishDurability.power` the file is fsynced before the rename and the directory after it,
+/// so a power cut keeps it too. The store itself holds no mutable state.
 public struct LiveStateStore<State: Codable> {
     public let directory: URL
     /// The layout version this build writes and the only one it reads.
     public let version: Int
     private let sink: AtomicFileSink
 
-    public init(directory: URL, version: Int) {
+    public init(directory: URL, version: Int, durability: PublishDurability = .power) {
         self.directory = directory.standardizedFileURL
         self.version = version
-        self.sink = AtomicFileSink(root: self.directory)
+        self.sink = AtomicFileSink(root: self.directory, durability: durability)
     }
 
     public var fileURL: URL { directory.appendingPathComponent(LiveStateFile.name) }
@@ -87,6 +88,7 @@ public struct LiveStateStore<State: Codable> {
 
     /// Without this the rename may be lost on power failure, leaving the old version.
     private func syncDirectory() throws {
+        guard sink.durability.syncsFiles else { return }
         let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw LiveStateError.saveFailed(path: fileURL.path,
