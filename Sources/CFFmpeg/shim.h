@@ -71,4 +71,9 @@ static inline int pkgctl_tune_heap(int mmap_threshold, int trim_threshold, int a
         && mallopt(M_ARENA_MAX, arena_max);
 }
 
+// malloc_trim(3): gives the heap's free pages back to the kernel.
+static inline int pkgctl_trim_heap(void) {
+    return malloc_trim(0);
+}
+
 #endif

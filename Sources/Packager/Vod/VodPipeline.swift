@@ -24,8 +24,11 @@ public enum VodPipeline {
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.
         if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
-        let reader = try InputReader(url: input, mode: .media)
-        if let source = try byteLevelSource(input: input, probed: reader, sink: sink, options: options) {
+        var probe: InputReader? = try InputReader(url: input, mode: .media)
+        if let source = try probe.flatMap({ try byteLevelSource(input: input, probed: $0, sink: sink, options: options) }) {
+            // The byte-level pass needs only the probe's stream table: its demuxer is closed first.
+            probe = nil
+            ServiceHeap.returnFreedMemory()
             do {
                 return try runByteLevel(source, sink: sink, options: options)
             } catch is TSEventSource.TimestampReset {
@@ -39,6 +42,7 @@ public enum VodPipeline {
         if let stitched = try StitchedFileSource.open(input, options: options) {
             return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
         }
+        let reader = try probe ?? InputReader(url: input, mode: .media)
         return try run(source: reader, sink: sink, options: options,
                        splicer: edgeSplicer(streams: reader.streams, options: options, media: AVSpliceMedia()))
     }
