@@ -11,9 +11,7 @@ final class LiveDurabilityOptionTests: XCTestCase {
     override func tearDown() { try? FileManager.default.removeItem(at: scratch) }
 
     private func options(_ live: String) throws -> LiveOptions {
-        let url = scratch.appendingPathComponent("c.json")
-        try #"{"live": {"input": "udp://x:1", "output": "/tmp/o"\#(live)}}"#.write(to: url, atomically: true, encoding: .utf8)
-        return try PipelineConfiguration.load(path: url.path).liveOptions()
+        try LiveConfigurationFile.options(live, in: scratch)
     }
 
     func testPowerIsTheDefaultAndProcessIsChosenByTheKey() throws {
