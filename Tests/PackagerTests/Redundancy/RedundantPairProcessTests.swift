@@ -51,7 +51,7 @@ final class RedundantPairProcessTests: XCTestCase {
         let dir = try TestMedia.temporaryDirectory()
         directory = dir
         let ports = [try UDPTSSender.freeUDPPort(), try UDPTSSender.freeUDPPort()]
-        let relay = try UDPFanOut(targets: ports)
+        let relay = try UDPFanOut(targets: ports, held: [ports[1]])
         fanOut = relay
         let udp = try UDPTSSender(file: TestMedia.liveTS, port: relay.port, speed: speed)
         sender = udp
@@ -71,8 +71,16 @@ final class RedundantPairProcessTests: XCTestCase {
         let a = try launch(0)
         relay.start()
         udp.start()
-        Thread.sleep(forTimeInterval: 20 / speed)
+        let started = Date()
+        // B is started and bound before its copy of the feed opens, 20 s of media in: a slow
+        // start (a cold debug binary on a fresh machine took over a second) must not move its
+        // join past the first cue-out, 31 s in. Two seconds of wall is within its stall timeout.
+        let joinAt = 20 / speed
+        Thread.sleep(forTimeInterval: max(0, joinAt - 2))
         let b = try launch(1)
+        let wait = joinAt - Date().timeIntervalSince(started)
+        if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        relay.release(ports[1])
         if !udp.waitUntilFinished(timeout: mediaSeconds / speed) { udp.stop() }
         Thread.sleep(forTimeInterval: 2)
         for p in [a, b] { p.signal(SIGTERM) }

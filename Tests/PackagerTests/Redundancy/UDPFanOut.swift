@@ -6,17 +6,20 @@ import Glibc
 /// One encoder feed delivered to several receivers, the way a multicast group (or an encoder
 /// with two outputs) feeds a redundant pair: every datagram that reaches `port` is sent on, in
 /// order, to each of `targets` on 127.0.0.1. A target nobody listens on yet just loses it, as a
-/// packager that has not joined yet would.
+/// packager that has not joined yet would; a `held` target gets nothing until `release`d, so a
+/// receiver can join at a chosen point of the feed whatever its start-up took.
 final class UDPFanOut: @unchecked Sendable {
     let port: UInt16
     let targets: [UInt16]
     private let fd: Int32
     private let lock = NSLock()
     private var stopRequested = false
+    private var held: Set<UInt16>
     private let done = DispatchSemaphore(value: 0)
 
-    init(targets: [UInt16]) throws {
+    init(targets: [UInt16], held: Set<UInt16> = []) throws {
         self.targets = targets
+        self.held = held
         port = try UDPTSSender.freeUDPPort()
         fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
         guard fd >= 0 else { throw UDPTSSender.SenderError("socket() failed: errno \(errno)") }
@@ -48,7 +51,13 @@ final class UDPFanOut: @unchecked Sendable {
         _ = done.wait(timeout: .now() + 2)
     }
 
+    /// From now on `target` gets the feed too.
+    func release(_ target: UInt16) {
+        lock.lock(); held.remove(target); lock.unlock()
+    }
+
     private var stopping: Bool { lock.lock(); defer { lock.unlock() }; return stopRequested }
+    private var heldNow: Set<UInt16> { lock.lock(); defer { lock.unlock() }; return held }
 
     private func relay() {
         defer { close(fd) }
@@ -57,7 +66,8 @@ final class UDPFanOut: @unchecked Sendable {
         while !stopping {
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { continue }
-            for i in addresses.indices {
+            let skipped = heldNow
+            for i in addresses.indices where !skipped.contains(targets[i]) {
                 buffer.withUnsafeBytes { bytes in
                     withUnsafePointer(to: &addresses[i]) {
                         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
