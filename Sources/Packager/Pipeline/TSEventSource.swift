@@ -71,12 +71,11 @@ final class TSEventSource: EventSource {
         return feed.drain().map(PipelineEvent.cue) + units.map(event)
     }
 
-    /// The same test as `TimestampResetScan`: consecutive video PES timestamps more than
-    /// `TimestampResetScan.jumpTicks` apart.
+    /// The scan's test (`TimestampResetScan.isReset`) on consecutive video PES timestamps.
     private func checkVideoClock(_ units: [TSAccessUnit]) throws {
         for unit in units where unit.kind == .video && roles[unit.pid] == .video(rendition: 0) {
             guard let pts = unit.pts else { continue }
-            if let last = lastVideoUnitPTS, abs(pts - last) > TimestampResetScan.jumpTicks {
+            if let last = lastVideoUnitPTS, TimestampResetScan.isReset(from: last, to: pts) {
                 throw TimestampReset(fromTicks: last, toTicks: pts)
             }
             lastVideoUnitPTS = pts

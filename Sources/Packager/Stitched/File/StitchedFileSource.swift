@@ -95,7 +95,7 @@ final class StitchedFileSource: EventSource {
     /// timestamps jump.
     private func advance(_ stream: Int, dts: Int64) -> Int {
         var run = runOfStream[stream] ?? 0
-        if let last = lastDTS[stream], abs(dts - last) > TimestampResetScan.jumpTicks { run = min(run + 1, layout.runs.count - 1) }
+        if let last = lastDTS[stream], TimestampResetScan.isReset(from: last, to: dts) { run = min(run + 1, layout.runs.count - 1) }
         runOfStream[stream] = run
         lastDTS[stream] = dts
         return run

@@ -16,6 +16,10 @@ enum TimestampResetScan {
     /// reorder only a few frames).
     static let jumpTicks: Int64 = 90_000
 
+    /// Whether a stream's clock restarted between two consecutive timestamps of it: the one test
+    /// the scan, `StitchedFileSource` and `TSEventSource` share.
+    static func isReset(from previous: Int64, to next: Int64) -> Bool { abs(next - previous) > jumpTicks }
+
     /// The runs of `path`, or nil when it is not a local MPEG-TS file.
     static func runs(of path: String) -> [Run]? { scan(path)?.runs }
 
@@ -41,7 +45,7 @@ enum TimestampResetScan {
                 if case .section = event { sections += 1 }
                 guard case .videoPTS(let raw, _, _) = event else { continue }
                 let pts = last.map { ProgramClock.unwrap(raw, near: $0) } ?? Int64(raw & ProgramClock.mask)
-                if let previous = last, abs(pts - previous) <= jumpTicks, !runs.isEmpty {
+                if let previous = last, !isReset(from: previous, to: pts), !runs.isEmpty {
                     runs[runs.count - 1].firstTicks = min(runs[runs.count - 1].firstTicks, pts)
                     runs[runs.count - 1].lastTicks = max(runs[runs.count - 1].lastTicks, pts)
                     runs[runs.count - 1].frames += 1
