@@ -26,6 +26,7 @@ final class FingerprintingSink: PublishSink {
     var confirmsLater: Bool { inner.confirmsLater }
     func directPath(for name: String) throws -> String? { try inner.directPath(for: name) }
     func discardUncommitted() throws -> Bool { try inner.discardUncommitted() }
+    var canDiscardUncommitted: Bool { inner.canDiscardUncommitted }
 
     func commit() throws {
         try inner.flush(timeout: 600)

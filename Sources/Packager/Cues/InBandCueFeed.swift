@@ -14,6 +14,10 @@ final class InBandCueFeed {
     var latestVideoTicks: Int64? { assembler.latestVideoTicks }
     var scanStats: TSScanStats { scanner.stats }
     var reconcileStats: SectionReconciler.Stats { reconciler.stats }
+    /// Where the video clock first jumped, as the scan would find it (VOD re-reads such a file as
+    /// stitched).
+    private var clock = TimestampResetWatch()
+    var timestampReset: TimestampReset? { clock.reset }
     /// Every byte of input seen so far (for progress).
     private(set) var bytesObserved: Int64 = 0
 
@@ -28,7 +32,11 @@ final class InBandCueFeed {
         guard !events.isEmpty else { return [] }
         var cues: [DetectedCue] = []
         for event in events {
-            if case .section(let s) = event { reconciler.scannerSaw(s) }
+            switch event {
+            case .section(let s): reconciler.scannerSaw(s)
+            case .videoPTS(let raw, _, _): clock.observe(raw: raw)
+            default: break
+            }
             cues += assembler.ingest(event)
         }
         events.removeAll(keepingCapacity: true)

@@ -35,6 +35,9 @@ final class InputReader: EventSource {
     private var adtsChecked: Set<Int> = []
     /// Follow a PMT that replaces the programme's streams (live); otherwise keep the first ones.
     var followsProgrammeChanges = false
+    /// Throw `TimestampReset` where the video clock jumps (VOD of a local TS file, which is then
+    /// read again as stitched).
+    var stopsAtTimestampReset = false
     private let demuxer: MediaDemuxer
     private var programme: ProgrammeWatch
     private var lastChange: ProgrammeChange?
@@ -95,9 +98,12 @@ final class InputReader: EventSource {
             ended = true
             sanitizer.finish()
             let end = lastVideoEnd ?? feed.latestVideoTicks
-            return feed.finish().map(PipelineEvent.cue) + dropSummary(force: true) + [.end(lastVideoEnd: end)]
+            let cues = feed.finish()
+            try checkClock()
+            return cues.map(PipelineEvent.cue) + dropSummary(force: true) + [.end(lastVideoEnd: end)]
         }
         var cues = feed.drain()
+        try checkClock()
         var events: [PipelineEvent] = []
         if demuxer.refreshStreams() {
             feed.track(demuxer.streams)
@@ -118,6 +124,10 @@ final class InputReader: EventSource {
             return events + waiting.flatMap(media) + dropSummary(force: false)
         }
         return events + media(packet) + dropSummary(force: false)
+    }
+
+    private func checkClock() throws {
+        if stopsAtTimestampReset, let reset = feed.timestampReset { throw reset }
     }
 
     /// The events of one demuxed packet of a stream being read: none, or the packets the

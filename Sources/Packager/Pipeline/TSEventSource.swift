@@ -10,8 +10,9 @@ final class TSEventSource: EventSource {
     let input: TSInputWindow
     let indexer = TSIndexer()
     private let feed = InBandCueFeed()
-    /// Roles by PID: the first video stream leads (the byte-level path carries one rendition).
-    private let roles: [Int: MediaPacket.Role]
+    /// Roles by PID (all 8192, nil: passthrough): the first video stream leads (the byte-level
+    /// path carries one rendition). An array, read twice per access unit.
+    private let roles: [MediaPacket.Role?]
     private var window: Int64 = 0
     private var slice = 0
     private var units: [TSAccessUnit] = []
@@ -20,17 +21,8 @@ final class TSEventSource: EventSource {
     private var ended = false
     /// Where the assembler still needs input from; everything before it is unmapped.
     var oldestNeeded: () -> Int64? = { nil }
-    /// The last video timestamp read, to notice where the file's clock restarts.
-    private var lastVideoUnitPTS: Int64?
-
-    /// The video timestamps jumped: the file holds runs of timestamps of its own (SSAI output
-    /// recorded as one file), which this source does not re-time. The caller reads it again as
-    /// stitched (`StitchedFileSource`). Found during the pass itself, so a plain file is read
-    /// once rather than scanned whole beforehand (that scan was a seventh of the run's CPU).
-    struct TimestampReset: Error {
-        var fromTicks: Int64
-        var toTicks: Int64
-    }
+    /// Notices where the file's clock restarts (then `next()` throws `TimestampReset`).
+    private var clock = TimestampResetWatch()
 
     /// Window slices fed at a time: small enough that a cue is never more than ~1 s of a 4 Mbps
     /// stream ahead of the media around it.
@@ -39,9 +31,9 @@ final class TSEventSource: EventSource {
     init(path: String, probed: InputStreams) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
-        var roles: [Int: MediaPacket.Role] = [:]
-        if let video = probed.videos.first { roles[video.id] = .video(rendition: 0) }
-        for audio in probed.audio { roles[audio.id] = .audio }
+        var roles = [MediaPacket.Role?](repeating: nil, count: 8192)
+        if let video = probed.videos.first, (0..<8192).contains(video.id) { roles[video.id] = .video(rendition: 0) }
+        for audio in probed.audio where (0..<8192).contains(audio.id) { roles[audio.id] = .audio }
         self.roles = roles
     }
 
@@ -71,14 +63,11 @@ final class TSEventSource: EventSource {
         return feed.drain().map(PipelineEvent.cue) + units.map(event)
     }
 
-    /// The scan's test (`TimestampResetScan.isReset`) on consecutive video PES timestamps.
     private func checkVideoClock(_ units: [TSAccessUnit]) throws {
         for unit in units where unit.kind == .video && roles[unit.pid] == .video(rendition: 0) {
             guard let pts = unit.pts else { continue }
-            if let last = lastVideoUnitPTS, TimestampResetScan.isReset(from: last, to: pts) {
-                throw TimestampReset(fromTicks: last, toTicks: pts)
-            }
-            lastVideoUnitPTS = pts
+            clock.observe(pts)
+            if let reset = clock.reset { throw reset }
         }
     }
 

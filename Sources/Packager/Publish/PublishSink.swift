@@ -36,6 +36,9 @@ public protocol PublishSink: AnyObject {
     /// Forgets everything put since the sink was made, as if nothing had been (a pass that is to
     /// be redone another way); false when that is impossible (an origin already has the items).
     func discardUncommitted() throws -> Bool
+    /// Whether `discardUncommitted()` can withdraw what a pass puts (a staged tree can; an origin
+    /// cannot), so a pass may start before it knows it is the right one.
+    var canDiscardUncommitted: Bool { get }
 }
 
 extension PublishSink {
@@ -43,4 +46,5 @@ extension PublishSink {
     public func directPath(for name: String) throws -> String? { nil }
     public func commit() throws {}
     public func discardUncommitted() throws -> Bool { false }
+    public var canDiscardUncommitted: Bool { false }
 }

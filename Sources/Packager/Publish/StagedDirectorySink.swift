@@ -74,6 +74,8 @@ public final class StagedDirectorySink: PublishSink {
         }
     }
 
+    public var canDiscardUncommitted: Bool { !committed }
+
     /// Empties the staging directory (nothing of it was visible).
     public func discardUncommitted() throws -> Bool {
         guard !committed else { return false }

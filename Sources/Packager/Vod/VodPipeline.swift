@@ -31,20 +31,44 @@ public enum VodPipeline {
             ServiceHeap.returnFreedMemory()
             do {
                 return try runByteLevel(source, sink: sink, options: options)
-            } catch is TSEventSource.TimestampReset {
+            } catch is TimestampReset {
                 // Nothing is visible before commit: the staged pass is dropped and redone below.
                 guard try sink.discardUncommitted() else {
                     throw VodError.output(path: input, reason: "its timestamps reset, and the output already sent cannot be withdrawn")
                 }
+                return try runStitchedOrPlain(input: input, sink: sink, options: options)
             }
         }
-        // A TS file whose timestamps reset at spliced spans is re-timed into one timeline.
+        // A sink that can drop its staged pass learns of a reset during the pass, as above; one
+        // that cannot (an HTTP origin) is told before it by a scan of the whole file.
+        let watching = sink.canDiscardUncommitted && FileManager.default.fileExists(atPath: input)
+        guard watching else { return try runStitchedOrPlain(input: input, sink: sink, options: options, reader: probe) }
+        let reader = try probe ?? InputReader(url: input, mode: .media)
+        reader.stopsAtTimestampReset = true
+        probe = nil
+        do {
+            return try runPlain(reader, sink: sink, options: options)
+        } catch is TimestampReset {
+            guard try sink.discardUncommitted() else {
+                throw VodError.output(path: input, reason: "its timestamps reset, and the output already stored cannot be withdrawn")
+            }
+            return try runStitchedOrPlain(input: input, sink: sink, options: options)
+        }
+    }
+
+    /// A TS file whose timestamps reset at spliced spans is re-timed into one timeline (its scan
+    /// says so); any other input is demuxed and muxed by libavformat.
+    private static func runStitchedOrPlain(input: String, sink: PublishSink, options: VodOptions,
+                                           reader: InputReader? = nil) throws -> VodReport {
         if let stitched = try StitchedFileSource.open(input, options: options) {
             return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
         }
-        let reader = try probe ?? InputReader(url: input, mode: .media)
-        return try run(source: reader, sink: sink, options: options,
-                       splicer: edgeSplicer(streams: reader.streams, options: options, media: AVSpliceMedia()))
+        return try runPlain(reader ?? InputReader(url: input, mode: .media), sink: sink, options: options)
+    }
+
+    private static func runPlain(_ reader: InputReader, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        try run(source: reader, sink: sink, options: options,
+                splicer: edgeSplicer(streams: reader.streams, options: options, media: AVSpliceMedia()))
     }
 
     /// Accurate splices stay on the byte-level path: the re-encoded pictures go out as PES packets

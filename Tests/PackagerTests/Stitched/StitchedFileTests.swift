@@ -53,11 +53,65 @@ final class StitchedFileTests: XCTestCase {
         do {
             while let events = try source.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
             XCTFail("read to the end without noticing the reset")
-        } catch let reset as TSEventSource.TimestampReset {
+        } catch let reset as TimestampReset {
             XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks))
             XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks))
         }
         XCTAssertLessThan(packets, 4 * 25 * 2, "it stops within the first run (4 s at 25 fps, with audio)")
+    }
+
+    /// fMP4 output goes through libavformat, which learns of the reset from the scanner on its tee:
+    /// the same spans as the byte-level path, and nothing of the abandoned first pass is left.
+    func testFragmentedMP4OutputOfAStitchedFileDropsThePlainPassAndFindsTheSameSpans() throws {
+        let root = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = try stitchedFile(in: root)
+        let c = try StitchedConversion.run(file) { $0.segmentFormat = .fmp4 }
+        XCTAssertEqual(try c.stitchedSpans().map { $0["kind"] as? String }, ["content", "ad", "content", "ad", "content"])
+        let primary = try c.playlist()
+        XCTAssertEqual(primary.totalDuration, 10, accuracy: 2.0 / 25)
+        XCTAssertEqual(primary.interstitials.count, 2)
+        XCTAssertEqual(try c.validationErrors(), [])
+        let written = try FileManager.default.contentsOfDirectory(atPath: c.primary.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(".m4s") }.sorted()
+        XCTAssertEqual(written, primary.segments.map(\.uri).sorted())
+        c.cleanUp()
+    }
+
+    func testTheLibavformatReaderStopsAtTheFirstResetWhenAsked() throws {
+        let root = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = try stitchedFile(in: root)
+        let runs = try XCTUnwrap(TimestampResetScan.runs(of: file.path))
+        let reader = try InputReader(url: file.path, mode: .media)
+        reader.stopsAtTimestampReset = true
+        var packets = 0
+        do {
+            while let events = try reader.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
+            XCTFail("read to the end without noticing the reset")
+        } catch let reset as TimestampReset {
+            XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks))
+            XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks))
+        }
+        XCTAssertGreaterThan(packets, 0)
+        XCTAssertLessThanOrEqual(packets, try packetsBeforeFirstJump(file), "it stops within the first run")
+    }
+
+    /// Packets a plain read delivers before the first video packet of the second run.
+    private func packetsBeforeFirstJump(_ file: URL) throws -> Int {
+        let reader = try InputReader(url: file.path, mode: .media)
+        var count = 0
+        var lastVideo: Int64?
+        while let events = try reader.next() {
+            for case .packet(let packet) in events {
+                if packet.role == .video(rendition: 0) {
+                    if let last = lastVideo, TimestampResetScan.isReset(from: last, to: packet.pts) { return count }
+                    lastVideo = packet.pts
+                }
+                count += 1
+            }
+        }
+        return count
     }
 
     func testAFileWhoseTimestampsNeverResetIsReadAsBefore() throws {
