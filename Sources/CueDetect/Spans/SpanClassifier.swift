@@ -1,8 +1,8 @@
 import Foundation
 
 /// Decides which signals become spans, and of what kind. A value-type configuration
-/// (Codable, so a pipeline config can carry it); the recap pattern is compiled once in
-/// `init` so a bad pattern is reported when the configuration is loaded, not mid-stream.
+/// (Codable, so a pipeline config can carry it); a recap pattern given to `init` is compiled
+/// there, so a bad pattern is reported when the configuration is loaded, not mid-stream.
 public struct SpanClassifier: Equatable, Sendable {
     public enum UnmatchedChapters: String, Codable, Sendable {
         /// A Chapter Start (0x20) that is not a recap becomes an `.other` span.
@@ -19,7 +19,7 @@ public struct SpanClassifier: Equatable, Sendable {
     public static let chapterStartType: UInt8 = 0x20
 
     /// Case-insensitive pattern tried on a Chapter Start's UPID text and a container chapter's title.
-    public let recapPattern: String
+    public var recapPattern: String { recap.pattern }
     /// What a splice_insert out/in pair is; nil ignores splice_insert altogether.
     public var spliceInsertKind: SpanKind?
     public var adStartTypes: [UInt8]
@@ -33,7 +33,7 @@ public struct SpanClassifier: Equatable, Sendable {
     /// as soon as media time passes it, like splice_insert auto_return.
     public var segmentationAutoReturn: Bool
 
-    private let recapRegex: NSRegularExpression
+    private let recap: RecapMatcher
 
     public init(recapPattern: String = SpanClassifier.defaultRecapPattern,
                 spliceInsertKind: SpanKind? = .ad,
@@ -43,11 +43,10 @@ public struct SpanClassifier: Equatable, Sendable {
                 unmatchedChapters: UnmatchedChapters = .ignore,
                 segmentationAutoReturn: Bool = false) throws {
         do {
-            recapRegex = try NSRegularExpression(pattern: recapPattern, options: [.caseInsensitive])
+            recap = try RecapMatcher(pattern: recapPattern, compileNow: recapPattern != Self.defaultRecapPattern)
         } catch {
             throw SpanClassifierError.invalidRecapPattern(pattern: recapPattern, reason: "\(error)")
         }
-        self.recapPattern = recapPattern
         self.spliceInsertKind = spliceInsertKind
         self.adStartTypes = adStartTypes
         self.containerTypes = containerTypes
@@ -56,15 +55,15 @@ public struct SpanClassifier: Equatable, Sendable {
         self.segmentationAutoReturn = segmentationAutoReturn
     }
 
-    /// The defaults described above. The built-in pattern always compiles, so failure here is
-    /// a programming error in this file, not bad input.
-    public static var standard: SpanClassifier {
+    /// The defaults described above (one value: its copies share the compiled pattern). The
+    /// built-in pattern is not compiled by `init`, so this cannot fail.
+    public static let standard: SpanClassifier = {
         do {
             return try SpanClassifier()
         } catch {
-            preconditionFailure("built-in recap pattern must compile: \(error)")
+            preconditionFailure("the built-in recap pattern is compiled when first used: \(error)")
         }
-    }
+    }()
 
     public func kind(for insert: SpliceInsertSignal) -> SpanKind? { spliceInsertKind }
 
@@ -96,10 +95,7 @@ public struct SpanClassifier: Equatable, Sendable {
 
     public func isContainer(typeID: UInt8) -> Bool { containerTypes.contains(typeID) }
 
-    public func matchesRecapPattern(_ text: String) -> Bool {
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return recapRegex.firstMatch(in: text, options: [], range: range) != nil
-    }
+    public func matchesRecapPattern(_ text: String) -> Bool { recap.matches(text) }
 
     /// SCR `type=PR` is the standard recap marker; a matching UPID text is the common fallback.
     private func isRecap(_ signal: SegmentationSignal) -> Bool {

@@ -27,6 +27,9 @@ public struct CueScanOptions {
 
     public init() {}
 
+    /// The recap pattern a classifier has unless told otherwise (for help text).
+    public static var defaultRecapPattern: String { SpanClassifier.defaultRecapPattern }
+
     /// Chapter Starts and container chapters matching `pattern` are recaps.
     public mutating func useRecapPattern(_ pattern: String) throws {
         classifier = try SpanClassifier(recapPattern: pattern)

@@ -71,5 +71,5 @@ enum CueHelp {
     static let sidecar = "cue sheet: '<pts seconds>,<base64 or 0x-hex section>' lines, or JSON [{\"pts\": …, \"cue\": …}]"
     static let chapters = "turn container chapters into spans (titles matching the recap pattern are recaps)"
     static let recapPattern = "chapter titles and segmentation UPID texts matching REGEX (case-insensitive) are recaps"
-    static var recapDefault: String { CueScanOptions().classifier.recapPattern }
+    static var recapDefault: String { CueScanOptions.defaultRecapPattern }
 }

@@ -21,7 +21,7 @@ enum VodCommand {
                                      assetBaseURL: (defaults.assetBaseURL?.absoluteString ?? "")
                                         + " (python3 -m http.server 8000 in the output serves it)")) + [
         .setting("--start-date", .text("ISO8601"), key: "output.start_date",
-                 default: "the input's creation_time, else " + ISO8601DateFormatter().string(from: VodOptions.fallbackStartDate),
+                 default: "the input's creation_time, else " + VodOptions.fallbackStartDateText,
                  "PDT of the first frame") {
             guard let date = ISODate.parse($1.text) else { throw $1.bad("an ISO 8601 date-time like 2026-01-01T20:00:00Z") }
             $0.output.startDate = date

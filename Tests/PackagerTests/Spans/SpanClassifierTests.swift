@@ -21,6 +21,21 @@ final class SpanClassifierTests: XCTestCase {
         XCTAssertEqual(SpanClassifier.standard.kind(forStart: C.segment(1, type: 0x20, upid: "CHAPTER:RECAP-1")), .recap)
     }
 
+    /// The built-in pattern is compiled on first use; copies used on several threads at once (one
+    /// channel each) all get the compiled pattern.
+    func testBuiltInPatternCompiledOnFirstUseAcrossThreads() throws {
+        let classifier = try SpanClassifier()
+        let results = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 8)
+        defer { results.deallocate() }
+        results.initialize(repeating: false)
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            let copy = classifier
+            results[i] = copy.matchesRecapPattern(i % 2 == 0 ? "Recap of week \(i)" : "PREVIOUSLY on \(i)")
+        }
+        XCTAssertEqual(Array(results), Array(repeating: true, count: 8))
+        XCTAssertFalse(classifier.matchesRecapPattern("act 2"))
+    }
+
     func testUnmatchedChaptersOtherMakesPlainChaptersOtherSpans() throws {
         let classifier = try SpanClassifier(unmatchedChapters: .other)
         XCTAssertEqual(classifier.kind(forStart: C.segment(1, type: 0x20, upid: "CHAPTER:act-2")), .other)

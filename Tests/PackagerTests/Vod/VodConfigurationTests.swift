@@ -32,6 +32,10 @@ final class VodConfigurationTests: XCTestCase {
         return nil
     }
 
+    func testFallbackStartDateTextIsTheFallbackStartDate() {
+        XCTAssertEqual(ISO8601DateFormatter().string(from: VodOptions.fallbackStartDate), VodOptions.fallbackStartDateText)
+    }
+
     func testUnknownKeyIsRejectedNamingItsKeyPath() throws {
         let nested = try XCTUnwrap(configError(#"{"segments": {"format": "ts", "durration": 4}}"#))
         XCTAssertEqual(nested.path, "segments.durration")
