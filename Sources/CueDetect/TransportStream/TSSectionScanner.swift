@@ -87,6 +87,12 @@ public struct TSSectionScanner {
         let pid = (Int(p[o + 1] & 0x1F) << 8) | Int(p[o + 2])
         let role = roles[pid]
         if role.isEmpty { return }
+        // Most packets are the video PID's: only a PES start (its PTS) or a PCR matters there, so
+        // the rest are told apart by the header bytes before any parsing.
+        if role.contains(.video), role.isSubset(of: [.video, .pcr]), p[o + 1] & 0x40 == 0,
+           p[o + 3] & 0x20 == 0 || p[o + 4] == 0 || p[o + 5] & 0x10 == 0 {
+            return
+        }
         let packet = TSPacket(p, at: o)
         if role.contains(.pcr), let pcr = packet.pcrBase { lastPCR[pid] = pcr }
         guard packet.hasPayload, let payloadStart = packet.payloadOffset else { return }

@@ -156,6 +156,10 @@ public final class TSIndexer {
             emit(TSAccessUnit(pid: pid, kind: .scte35, serial: 0, firstPacket: s.firstPacket, lastPacket: s.lastPacket,
                               packetCount: 0, pts: nil, dts: nil, keyframe: false, duration: 0, section: s.bytes),
                  into: &units)
+        } else if association?.section == s.bytes || programs[pid]?.section == s.bytes {
+            // The tables repeat every 100 ms or so; a section equal to the one in force parses to
+            // it (both are a function of the bytes), so it changes nothing.
+            return
         } else if pid == 0, table == 0x00, let pat = TSProgramAssociation(section: s.bytes), pat != association {
             association = pat
             for pmt in pat.pmtPIDs.values where states[pmt].role != .psi {

@@ -12,7 +12,8 @@ public final class TSInputWindow {
 
     /// Small windows keep little more mapped than the cutter holds (2-3 MB behind the read
     /// position on the bench input): with 2 MiB ones the mapped input was 2 MB more of the peak RSS.
-    private static let window: Int64 = 512 << 10
+    private static let windowShift: Int64 = 19
+    private static let window: Int64 = 1 << windowShift          // 512 KiB
     /// Window index → mapping (nil: not mapped now); a plain array, read once per packet.
     /// Unchecked (like `size`): the runtime's exclusivity checks on these reads were a twentieth of
     /// a `pkgctl vod` run; a window is used from one thread and no access to it overlaps another.
@@ -23,6 +24,10 @@ public final class TSInputWindow {
     private let fd: Int32
     /// Windows below this were released (a released window is mapped again if asked for).
     private var releasedWindows = 0
+    /// The window the last packet came from: the writer reads each packet two or three times
+    /// (walk, copy, run), nearly always from the window it read last. Unchecked like `maps`.
+    @exclusivity(unchecked) private var lastWindow = -1
+    @exclusivity(unchecked) private var lastBase: UnsafeRawPointer?
 
     /// Maps `path` lazily, window by window.
     public init(mappingFile path: String) throws {
@@ -71,16 +76,41 @@ public final class TSInputWindow {
         return UnsafeRawBufferPointer(start: base, count: Int(min(Self.window, size - start)))
     }
 
-    /// The 188 bytes at `offset`, valid until the next call or release.
+    /// The 188 bytes at `offset`, valid until the next call or release. Inlined for the common
+    /// case (a file, the window of the last call); the rest is `mappedPacket(at:)`.
+    @inline(__always)
     public func packet(at offset: Int64) throws -> UnsafeRawPointer {
+        if fd >= 0, offset >= 0, offset + Int64(TSPacketBytes.size) <= size,
+           Int(offset >> Self.windowShift) == lastWindow, let base = lastBase {
+            return base + Int(offset & (Self.window - 1))
+        }
+        return try mappedPacket(at: offset)
+    }
+
+    private func mappedPacket(at offset: Int64) throws -> UnsafeRawPointer {
         guard offset >= 0, offset + Int64(TSPacketBytes.size) <= size else {
             throw TSEngineError.packetUnavailable(input: name, offset: offset)
         }
         if fd >= 0 {
             let k = offset / Self.window
-            return try mapping(k) + Int(offset - k * Self.window)
+            let base = try mapping(k)
+            lastWindow = Int(k)
+            lastBase = base
+            return base + Int(offset - k * Self.window)
         }
         return try chunkPacket(at: offset)
+    }
+
+    /// Up to `count` packets back to back from `offset` (on the 188-byte grid, no resync between
+    /// them) that lie in one piece of memory: at least one, fewer where a window or chunk ends.
+    /// Valid like `packet(at:)`.
+    public func packets(at offset: Int64, upTo count: Int) throws -> (bytes: UnsafeRawPointer, count: Int) {
+        let first = try packet(at: offset)
+        guard fd >= 0 else { return (first, 1) }
+        let k = offset / Self.window
+        let mappedEnd = k * Self.window + Int64(mapLengths[Int(k)])
+        let whole = Int((mappedEnd - offset) / Int64(TSPacketBytes.size))
+        return (first, max(1, min(count, whole)))
     }
 
     /// Drops what lies wholly before `offset`.
@@ -90,6 +120,7 @@ public final class TSInputWindow {
             while k < maps.count, (Int64(k) + 1) * Self.window + Int64(TSPacketBytes.size) <= offset {
                 if let p = maps[k] { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k]) }
                 maps[k] = nil
+                if k == lastWindow { lastWindow = -1; lastBase = nil }
                 k += 1
             }
             releasedWindows = k
