@@ -34,7 +34,9 @@ final class RecapMatcher: @unchecked Sendable {
         }
     }
 
+    static let options: NSRegularExpression.Options = [.caseInsensitive]
+
     private static func compile(_ pattern: String) throws -> NSRegularExpression {
-        try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        try NSRegularExpression(pattern: pattern, options: options)
     }
 }

@@ -1,3 +1,4 @@
+import CueDetect
 import Foundation
 import Primitives
 
@@ -62,6 +63,7 @@ enum CanonicalText {
         case let url as URL: out += "url:" + JSONValue.quoted(url.absoluteString)
         case let date as Date: out += "date:" + String(date.timeIntervalSince1970.bitPattern, radix: 16)
         case let regex as NSRegularExpression: out += "regex:\(regex.options.rawValue):" + JSONValue.quoted(regex.pattern)
+        case let recap as RecapPatternReflection: out += "regex:\(recap.options.rawValue):" + JSONValue.quoted(recap.pattern)
         case let n as any BinaryInteger: out += String(describing: n)
         default: return false
         }

@@ -17,6 +17,18 @@ final class ConfigurationDigestTests: XCTestCase {
         XCTAssertEqual(CanonicalText.of(Set(small.keys)), CanonicalText.of(Set(large.keys)))
     }
 
+    /// The classifier compiles its built-in pattern when first used; its canonical text (and so
+    /// every digest) is the one builds that compiled it in `init` wrote, before and after use.
+    func testClassifierCanonicalTextIsTheCompiledFormBeforeAndAfterFirstUse() throws {
+        let expected = #"SpanClassifier(recapPattern="recap|previously";spliceInsertKind=SpanKind.ad;"#
+            + #"adStartTypes=[34,48,50,52,54,68,70];containerTypes=[34,68,70];extraTypes=[];"#
+            + #"unmatchedChapters=UnmatchedChapters.ignore;segmentationAutoReturn=false;recapRegex=regex:1:"recap|previously";)"#
+        let classifier = try SpanClassifier()
+        XCTAssertEqual(CanonicalText.of(classifier), expected)
+        XCTAssertTrue(classifier.matchesRecapPattern("Recap"))
+        XCTAssertEqual(CanonicalText.of(classifier), expected)
+    }
+
     func testEverySettingChangesTheDigest() throws {
         let standard = ConfigurationDigest(of: VodOptions())
         let resume = try SpanClassifier(recapPattern: "resume")
