@@ -3,8 +3,8 @@ import Foundation
 /// SpanClassifier's recap pattern, compiled once and shared by the classifier's copies. A
 /// pattern a user gave is compiled at once, so a bad one is reported when the configuration is
 /// loaded; the built-in one (known to compile) waits until a Chapter Start or a container chapter
-/// needs it: most inputs carry none, and that first ICU compile was 2.5 ms of every command's
-/// start (the defaults of every subcommand's options are built before one runs).
+/// needs it: most inputs carry none, and that first ICU compile was about a millisecond of every
+/// command's start (the defaults of every subcommand's options are built before one runs).
 final class RecapMatcher: @unchecked Sendable {
     let pattern: String
     private let lock = NSLock()

@@ -37,9 +37,7 @@ final class StitchedFileTests: XCTestCase {
         for (start, expected) in zip(starts, [4.0, 8.0]) { XCTAssertEqual(start, expected, accuracy: 1.0 / 25) }
         XCTAssertEqual(try c.validationErrors(), [])
         // The byte-level pass that found the first reset was dropped: only the stitched pass's files are left.
-        let written = try FileManager.default.contentsOfDirectory(atPath: c.primary.deletingLastPathComponent().path)
-            .filter { $0.hasSuffix(".ts") }.sorted()
-        XCTAssertEqual(written, primary.segments.map(\.uri).sorted())
+        try assertOnlyListedSegmentsWritten(c, primary, suffix: ".ts")
         c.cleanUp()
     }
 
@@ -49,14 +47,7 @@ final class StitchedFileTests: XCTestCase {
         let file = try stitchedFile(in: root)
         let runs = try XCTUnwrap(TimestampResetScan.runs(of: file.path))
         let source = try TSEventSource(path: file.path, probed: try InputReader(url: file.path, mode: .media).streams)
-        var packets = 0
-        do {
-            while let events = try source.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
-            XCTFail("read to the end without noticing the reset")
-        } catch let reset as TimestampReset {
-            XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks))
-            XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks))
-        }
+        let packets = try packetsUntilReset(of: source, between: runs)
         XCTAssertLessThan(packets, 4 * 25 * 2, "it stops within the first run (4 s at 25 fps, with audio)")
     }
 
@@ -72,9 +63,7 @@ final class StitchedFileTests: XCTestCase {
         XCTAssertEqual(primary.totalDuration, 10, accuracy: 2.0 / 25)
         XCTAssertEqual(primary.interstitials.count, 2)
         XCTAssertEqual(try c.validationErrors(), [])
-        let written = try FileManager.default.contentsOfDirectory(atPath: c.primary.deletingLastPathComponent().path)
-            .filter { $0.hasSuffix(".m4s") }.sorted()
-        XCTAssertEqual(written, primary.segments.map(\.uri).sorted())
+        try assertOnlyListedSegmentsWritten(c, primary, suffix: ".m4s")
         c.cleanUp()
     }
 
@@ -85,16 +74,32 @@ final class StitchedFileTests: XCTestCase {
         let runs = try XCTUnwrap(TimestampResetScan.runs(of: file.path))
         let reader = try InputReader(url: file.path, mode: .media)
         reader.stopsAtTimestampReset = true
-        var packets = 0
-        do {
-            while let events = try reader.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
-            XCTFail("read to the end without noticing the reset")
-        } catch let reset as TimestampReset {
-            XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks))
-            XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks))
-        }
+        let packets = try packetsUntilReset(of: reader, between: runs)
         XCTAssertGreaterThan(packets, 0)
         XCTAssertLessThanOrEqual(packets, try packetsBeforeFirstJump(file), "it stops within the first run")
+    }
+
+    /// Reads `source` until it throws `TimestampReset`, checking the reset lies between the first
+    /// two runs; the packets delivered before it.
+    private func packetsUntilReset(of source: EventSource, between runs: [TimestampResetScan.Run],
+                                   file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        var packets = 0
+        do {
+            while let events = try source.next() { packets += events.filter { if case .packet = $0 { true } else { false } }.count }
+            XCTFail("read to the end without noticing the reset", file: file, line: line)
+        } catch let reset as TimestampReset {
+            XCTAssertTrue((runs[0].firstTicks...runs[0].lastTicks).contains(reset.fromTicks), file: file, line: line)
+            XCTAssertTrue((runs[1].firstTicks...runs[1].lastTicks).contains(reset.toTicks), file: file, line: line)
+        }
+        return packets
+    }
+
+    /// Every segment file of the primary's directory is one its playlist lists.
+    private func assertOnlyListedSegmentsWritten(_ c: StitchedConversion, _ primary: MediaPlaylistText, suffix: String,
+                                                 file: StaticString = #filePath, line: UInt = #line) throws {
+        let written = try FileManager.default.contentsOfDirectory(atPath: c.primary.deletingLastPathComponent().path)
+            .filter { $0.hasSuffix(suffix) }.sorted()
+        XCTAssertEqual(written, primary.segments.map(\.uri).sorted(), file: file, line: line)
     }
 
     /// Packets a plain read delivers before the first video packet of the second run.
