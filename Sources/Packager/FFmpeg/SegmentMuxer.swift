@@ -19,8 +19,13 @@ final class SegmentMuxer {
     private let inputTimeBases: [AVRational]
     private var headerWritten = false
     private var file: UnsafeMutablePointer<AVIOContext>?
-    /// Size of the last segment when it was written straight to a file (its Data is then empty).
+    /// Where the open segment is being spooled (live into a file sink).
+    private var spooling: SpoolIOContext?
+    /// Size of the last segment when it was written straight to a file or a spool (its Data is
+    /// then empty).
     private(set) var lastFileSize: Int?
+    /// The spool holding the last segment, when it went into one.
+    private(set) var lastSpool: SegmentSpool?
     /// Last DTS written per output stream (output time base), to refuse what would go backwards:
     /// audio that arrived after the video keyframe of a cut it belongs before, whose output has
     /// already moved on.
@@ -46,6 +51,11 @@ final class SegmentMuxer {
             throw FFmpegError(operation: "create a \(name) muxer for", input: label, code: allocated)
         }
         context = ctx
+        // libavformat's default (-1) flushes the output after every packet written (an
+        // AVIO_DATA_MARKER_FLUSH_POINT with min_packet_size 0): one write() per audio or video
+        // frame, 450 per live segment (strace). The file and spool outputs are written when
+        // their buffer fills; nothing reads a segment before it is closed.
+        ctx.pointee.flush_packets = 0
         var bases: [AVRational] = []
         for index in streams {
             guard let input = parameters.parameters(of: index), let timeBase = parameters.timeBases[index],
@@ -85,6 +95,7 @@ final class SegmentMuxer {
         if let ctx = context {
             if headerWritten {
                 // The trailer of a fragmented/TS output adds nothing a segment needs.
+                spooling = nil
                 if buffer == nil { _ = avio_open_dyn_buf(&ctx.pointee.pb); buffer = ctx.pointee.pb }
                 av_write_trailer(ctx)
             }
@@ -96,22 +107,32 @@ final class SegmentMuxer {
         av_packet_free(&p)
     }
 
+    /// Whether the next segment can go straight into a file or spool: the first fMP4 segment
+    /// always goes through memory, to split the init segment off it.
+    var writesStraightThrough: Bool { format == .ts || initSegment != nil }
+
     /// Starts collecting a new segment.
-    /// - Parameter path: write the segment straight into this file (VOD: the muxer's small AVIO
-    ///   buffer goes to the page cache while still hot, with no second pass over the segment);
-    ///   nil collects it in memory for a sink. The first fMP4 segment always goes through memory,
-    ///   to split the init segment off it.
-    func beginSegment(path: String? = nil) throws {
+    /// - Parameters:
+    ///   - path: write the segment straight into this file (VOD: the muxer's small AVIO buffer
+    ///     goes to the page cache while still hot, with no second pass over the segment);
+    ///   - spool: or into this spool, which the sink that made it publishes later (live);
+    ///   with neither, or when `writesStraightThrough` is false, the segment is collected in
+    ///   memory for a sink.
+    func beginSegment(path: String? = nil, spool: SegmentSpool? = nil) throws {
         guard let ctx = context else { return }
-        if let path, format == .ts || initSegment != nil {
+        if let path, writesStraightThrough {
             let opened = avio_open(&file, path, AVIO_FLAG_WRITE)
             guard opened >= 0 else { throw FFmpegError(operation: "open for writing", input: path, code: opened) }
             ctx.pointee.pb = file
+        } else if let spool, writesStraightThrough {
+            let io = try SpoolIOContext(spool: spool, label: label)
+            spooling = io
+            ctx.pointee.pb = io.context
         } else if buffer == nil {
             let opened = avio_open_dyn_buf(&buffer)
             guard opened >= 0 else { throw FFmpegError(operation: "open a segment buffer for", input: label, code: opened) }
         }
-        if file == nil { ctx.pointee.pb = buffer }
+        if file == nil, spooling == nil { ctx.pointee.pb = buffer }
         if !headerWritten {
             var options: OpaquePointer?
             if format == .fmp4 {
@@ -159,7 +180,7 @@ final class SegmentMuxer {
 
     /// Flushes the muxer and returns the finished segment's bytes.
     func endSegment() throws -> Data {
-        guard let ctx = context, buffer != nil || file != nil else { return Data() }
+        guard let ctx = context, buffer != nil || file != nil || spooling != nil else { return Data() }
         var flushed = av_write_frame(ctx, nil)
         if flushed >= 0, format == .fmp4, initSegment == nil {
             // With delay_moov the first flush writes only ftyp+moov (the init segment); the
@@ -170,12 +191,21 @@ final class SegmentMuxer {
         avio_flush(ctx.pointee.pb)
         if file != nil {
             lastFileSize = Int(avio_tell(file))
+            lastSpool = nil
             ctx.pointee.pb = nil
             let closed = avio_closep(&file)
             guard closed >= 0 else { throw FFmpegError(operation: "close a segment file of", input: label, code: closed) }
             return Data()
         }
+        if let io = spooling {
+            ctx.pointee.pb = nil
+            spooling = nil
+            lastSpool = io.spool
+            lastFileSize = io.spool.size
+            return Data()
+        }
         lastFileSize = nil
+        lastSpool = nil
         var bytes = takeBuffer()
         ctx.pointee.pb = nil
         if format == .fmp4, initSegment == nil {

@@ -42,6 +42,7 @@ public final class LiveChannel {
             } catch {
                 throw LiveError.badOutput("\(options.output): \((error as NSError).localizedDescription)")
             }
+            SegmentSpool.removeStale(in: root.path)
             sink = AtomicFileSink(root: root, durability: options.durability)
             stateDirectory = options.stateDirectory ?? root
         }

@@ -62,7 +62,12 @@ final class LivePublisher: @unchecked Sendable {
         queued.append(plan)
         drain()
         media[token] = nil
+        // A segment the plan did not publish leaves no spool behind.
+        segment.spool?.discard()
     }
+
+    /// Segments are muxed straight into spools of the sink's, when it makes them.
+    var makeSpool: () -> SegmentSpool? { { [sink] in sink.makeSpool() } }
 
     /// The sink's report about an item it was given (HTTP: from its worker thread).
     func confirm(_ name: String, stored: Bool) {
@@ -81,9 +86,12 @@ final class LivePublisher: @unchecked Sendable {
             switch action {
             case let .putMedia(token, part, name):
                 guard let segment = media[token] else { continue }
-                let bytes = part == .segment ? segment.bytes : (segment.initSegment ?? Data())
                 do {
-                    try sink.put(bytes, name: name, kind: .segment)
+                    if part == .segment, let spool = segment.spool {
+                        try sink.putSpooled(spool, name: name, kind: .segment)
+                    } else {
+                        try sink.put(part == .segment ? segment.bytes : (segment.initSegment ?? Data()), name: name, kind: .segment)
+                    }
                     if !sink.confirmsLater { queued.append(presentation.stored(name, now: now)) }
                 } catch {
                     metrics?.publishFailed()

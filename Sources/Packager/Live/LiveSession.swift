@@ -137,7 +137,8 @@ final class LiveSession {
             // once they are within 10 ms of its start. With the PTS rule the audio ran 16 ms past
             // the splice and a viewer froze there for 12 s (interop live-adserver-pos0).
             let cuts = CutStage(streams: streams, rule: rule,
-                                assembler: .init(format: options.segmentFormat.muxerFormat, nearestAudioFrame: true),
+                                assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
+                                                 nearestAudioFrame: true),
                                 splicer: splicer)
             chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
             mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)

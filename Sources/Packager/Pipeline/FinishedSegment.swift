@@ -14,6 +14,9 @@ public struct FinishedSegment: Sendable {
     public var bytes: Data
     /// Set when the segment went straight into its file (then `bytes` is empty).
     public var fileSize: Int? = nil
+    /// The sink's spool it was written into while muxed (live into a directory; `bytes` is then
+    /// empty and `fileSize` its size), for that sink to publish.
+    public var spool: SegmentSpool? = nil
     /// Where it went when written by the byte-level TS path: its file and byte range there (a
     /// range of one file per output in the single-file layout, for EXT-X-BYTERANGE).
     public var written: TSWrittenSegment? = nil

@@ -14,6 +14,9 @@ final class SegmentAssembler: SegmentAssembling {
         /// Where a segment's file goes when segments are written straight to files (a sink that
         /// can take them so): (target, rendition, index) → path; nil keeps a segment in memory.
         var segmentPath: ((OutputTarget, Int, Int) -> String?)? = nil
+        /// Otherwise, a spool of the sink's to write each segment into while it is muxed (live
+        /// into a directory); nil, or a nil spool, keeps a segment in memory.
+        var spool: (() -> SegmentSpool?)? = nil
         /// Audio frames straddling a cut go to the side holding most of their samples
         /// (`AudioSpliceRule`, accurate splices); false: the side their PTS says.
         var nearestAudioFrame = false
@@ -207,7 +210,8 @@ final class SegmentAssembler: SegmentAssembling {
 
     private func begin(_ out: Output, at ticks: Int64) throws {
         out.path = config.segmentPath?(out.target, rendition, out.nextIndex)
-        try out.muxer.beginSegment(path: out.path)
+        let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?() : nil
+        try out.muxer.beginSegment(path: out.path, spool: spool)
         out.open = (out.nextIndex, ticks, 0)
         out.nextIndex += 1
     }
@@ -220,11 +224,13 @@ final class SegmentAssembler: SegmentAssembling {
             // Nothing went in (a cut right after another): the index is used again, the file removed.
             out.nextIndex -= 1
             if let path = out.path, out.muxer.lastFileSize != nil { unlink(path) }
+            out.muxer.lastSpool?.discard()
             return
         }
         finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index,
                                         startTicks: open.startTicks, durationTicks: ticks - open.startTicks, bytes: bytes,
-                                        fileSize: out.muxer.lastFileSize, initSegment: out.muxer.initSegment,
+                                        fileSize: out.muxer.lastFileSize, spool: out.muxer.lastSpool,
+                                        initSegment: out.muxer.initSegment,
                                         isLast: isLast))
     }
 }

@@ -30,6 +30,13 @@ public protocol PublishSink: AnyObject {
     /// so segment bytes go from the muxer to the page cache with no copy; nil when puts must
     /// carry the bytes.
     func directPath(for name: String) throws -> String?
+    /// A hidden file of this sink's that a segment may be written into while it is muxed, to be
+    /// published later with `putSpooled`; nil when puts must carry the bytes (an origin), or
+    /// when no file could be made (the put of the bytes then reports why).
+    func makeSpool() -> SegmentSpool?
+    /// Publishes the spool this sink made under `name`, as `put` would its bytes; the spool is
+    /// used up either way.
+    func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws
     /// Makes everything put so far visible as one whole (a staged tree is swapped in); throws
     /// when part of it could not be stored, in which case nothing new becomes visible.
     func commit() throws
@@ -45,6 +52,11 @@ extension PublishSink {
     public var confirmsLater: Bool { false }
     public func directPath(for name: String) throws -> String? { nil }
     public func commit() throws {}
+    public func makeSpool() -> SegmentSpool? { nil }
+    public func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
+        spool.discard()
+        throw FileSinkError.output(path: spool.path, reason: "this sink does not publish spooled segments")
+    }
     public func discardUncommitted() throws -> Bool { false }
     public var canDiscardUncommitted: Bool { false }
 }

@@ -8,15 +8,6 @@ final class TSOutputFile {
     private(set) var offset: Int64 = 0
     private var copyFileRangeWorks = true
 
-    /// glibc's copy_file_range(2), looked up at run time: Swift's Glibc module does not declare
-    /// it (it is behind _GNU_SOURCE).
-    private typealias CopyFileRange = @convention(c) (Int32, UnsafeMutablePointer<off_t>?, Int32,
-                                                     UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int
-    private static let copyFileRange: CopyFileRange? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "copy_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: CopyFileRange.self)
-    }()
-
     init(path: String) throws {
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw TSEngineError.open(path: path, errno: errno) }
@@ -47,7 +38,7 @@ final class TSOutputFile {
         while left > 0 {
             // nil output offset: the kernel writes at, and advances, the file position that
             // write() uses too.
-            guard let copyFileRange = Self.copyFileRange else { copyFileRangeWorks = false; return false }
+            guard let copyFileRange = LinuxFileCalls.copyFileRange else { copyFileRangeWorks = false; return false }
             let n = copyFileRange(input, &src, fd, nil, left, 0)
             if n < 0, errno == EINTR { continue }
             if n < 0, left == count, [EXDEV, ENOSYS, EINVAL, EOPNOTSUPP].contains(errno) {

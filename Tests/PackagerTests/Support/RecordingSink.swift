@@ -3,17 +3,29 @@ import Foundation
 
 /// An AtomicFileSink that also keeps every version of every media playlist it is given, as
 /// numbered files beside the playlist (so relative URIs resolve for the validators): the
-/// in-process way to see each version a live channel published, with nothing missed.
+/// in-process way to see each version a live channel published, with nothing missed. Segments
+/// are spooled while muxed, as into `pkgctl live`'s directory sink, unless `spools` is false.
 final class RecordingSink: PublishSink, @unchecked Sendable {
     let root: URL
     private let inner: AtomicFileSink
+    private let spools: Bool
     private let lock = NSLock()
     private var recorded: [String: [PlaylistVersionRecorder.Version]] = [:]
 
-    init(root: URL) {
+    init(root: URL, spools: Bool = true) {
         self.root = root
+        self.spools = spools
         inner = AtomicFileSink(root: root)
     }
+
+    func makeSpool() -> SegmentSpool? { spools ? inner.makeSpool() : nil }
+    func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
+        try inner.putSpooled(spool, name: name, kind: kind)
+        lock.lock(); defer { lock.unlock() }
+        spooledPuts += 1
+    }
+    /// Segments published from spools.
+    private(set) var spooledPuts = 0
 
     var stats: PublishStats { inner.stats }
 

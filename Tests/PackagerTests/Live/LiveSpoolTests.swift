@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// Live segments muxed straight into the directory sink's spools are the bytes the in-memory
+/// path publishes, and no spool outlives its segment.
+final class LiveSpoolTests: XCTestCase {
+    private var directories: [URL] = []
+
+    override func tearDown() {
+        for dir in directories { try? FileManager.default.removeItem(at: dir) }
+        super.tearDown()
+    }
+
+    func testTSSegmentsSpooledWhileMuxedEqualThoseCollectedInMemory() throws {
+        try assertSpooledEqualsInMemory(.ts)
+    }
+
+    /// fMP4's first segment still goes through memory (the init segment is split off it); the
+    /// rest are spooled.
+    func testFMP4SegmentsSpooledWhileMuxedEqualThoseCollectedInMemory() throws {
+        try assertSpooledEqualsInMemory(.fmp4)
+    }
+
+    private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat) throws {
+        func run(spools: Bool) throws -> (URL, spooledPuts: Int) {
+            let dir = try TestMedia.temporaryDirectory()
+            directories.append(dir)
+            let run = try InProcessLive.run({
+                $0.segmentFormat = format
+                $0.windowSegments = 100
+                $0.windowSeconds = nil
+                $0.keepExtra = 3600
+            }, input: TestMedia.liveTS, output: dir, spools: spools)
+            XCTAssertEqual(run.outcome, .stopped)
+            return (dir, run.sink.spooledPuts)
+        }
+        let (spooled, spooledPuts) = try run(spools: true), (inMemory, inMemoryPuts) = try run(spools: false)
+        let media = try mediaFiles(under: inMemory)
+        // 180 s of media: the primary's segments and the assets' (the breaks are overlaid).
+        XCTAssertGreaterThan(media.count, 30)
+        XCTAssertEqual(inMemoryPuts, 0)
+        // Every segment but the first of each fMP4 output (primary, each asset) and its init segment.
+        XCTAssertEqual(spooledPuts, media.count - (format == .ts ? 0 : 2 * outputs(in: media)))
+        XCTAssertEqual(try mediaFiles(under: spooled), media)
+        for name in media {
+            XCTAssertEqual(try Data(contentsOf: spooled.appendingPathComponent(name)),
+                           try Data(contentsOf: inMemory.appendingPathComponent(name)), name)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spooled.path).filter { $0.hasPrefix(".spool-") }, [])
+    }
+
+    /// Directories holding media: the primary and one per asset.
+    private func outputs(in media: [String]) -> Int {
+        Set(media.map { ($0 as NSString).deletingLastPathComponent }).count
+    }
+
+    private func mediaFiles(under root: URL) throws -> [String] {
+        let names = try FileManager.default.subpathsOfDirectory(atPath: root.path)
+        return names.filter { name in [".ts", ".m4s", ".mp4"].contains { name.hasSuffix($0) } }.sorted()
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import Packager
+
+/// Segments written into a directory sink's spool while muxed, then renamed to their names.
+final class SegmentSpoolTests: XCTestCase {
+    private var root: URL?
+
+    override func setUpWithError() throws {
+        root = try PublishTestFolder.make("spool")
+    }
+
+    override func tearDown() {
+        if let root { try? FileManager.default.removeItem(at: root) }
+        root = nil
+    }
+
+    private func sinkRoot() throws -> URL {
+        guard let root else { throw WebDAVOriginError(description: "no temp root") }
+        return root
+    }
+
+    private func write(_ data: Data, into spool: SegmentSpool, pieces: Int) {
+        let size = (data.count + pieces - 1) / pieces
+        data.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                spool.write(UnsafeRawBufferPointer(rebasing: all[offset..<min(all.count, offset + size)]))
+                offset += size
+            }
+        }
+    }
+
+    func testSpooledSegmentIsPublishedUnderItsNameWithItsBytesAndNoSpoolLeft() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let bytes = try PublishTestFolder.transportStreamPieces(count: 1, packetsEach: 5000)[0]
+        let spool = try XCTUnwrap(sink.makeSpool())
+        XCTAssertTrue(spool.path.hasPrefix(root.path + "/.spool-\(getpid())-"), spool.path)
+        write(bytes, into: spool, pieces: 37)
+        XCTAssertEqual(spool.size, 940_000)
+        try sink.putSpooled(spool, name: "primary/seg_00007.ts", kind: .segment)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00007.ts")), bytes)
+        XCTAssertEqual(PublishTestFolder.entries(of: root), ["primary"])
+        XCTAssertEqual(sink.stats.puts, 1)
+        XCTAssertEqual(sink.stats.bytes, 940_000)
+    }
+
+    /// A muxer that seeks back (as into its in-memory buffer) overwrites in place.
+    func testSeekBackOverwritesInPlaceAndSizeIsTheFurthestEnd() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .process)
+        let spool = try XCTUnwrap(sink.makeSpool())
+        write(Data("abcdefgh".utf8), into: spool, pieces: 2)
+        XCTAssertEqual(spool.seek(2, whence: SEEK_SET), 2)
+        write(Data("XY".utf8), into: spool, pieces: 1)
+        XCTAssertEqual(spool.seek(0, whence: SEEK_END), 8)
+        XCTAssertEqual(spool.seek(-9, whence: SEEK_CUR), -1)
+        try sink.putSpooled(spool, name: "a/b.ts", kind: .segment)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("a/b.ts"), encoding: .utf8), "abXYefgh")
+    }
+
+    /// A write that fails (here: a descriptor opened read-only, EBADF) does not stop the muxer;
+    /// publishing the spool reports it, names the segment, and publishes nothing.
+    func testFailedWriteFailsThatPutNamingTheSegmentAndPublishesNothing() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let path = root.appendingPathComponent(".spool-\(getpid())-999").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
+        let spool = SegmentSpool(path: path, descriptor: open(path, O_RDONLY | O_CLOEXEC), writebackEvery: nil)
+        write(Data(repeating: 0x47, count: 1000), into: spool, pieces: 4)
+        XCTAssertEqual(spool.size, 1000)
+        XCTAssertThrowsError(try sink.putSpooled(spool, name: "primary/seg_00001.ts", kind: .segment)) { error in
+            XCTAssertEqual(error as? FileSinkError, .system(operation: "write (at byte 0)", path: path,
+                                                            name: "primary/seg_00001.ts", errno: EBADF))
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("primary/seg_00001.ts").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(sink.stats.failures, 1)
+        XCTAssertEqual(sink.stats.puts, 0)
+    }
+
+    func testDiscardedSpoolLeavesNothing() throws {
+        let root = try sinkRoot()
+        let spool = try XCTUnwrap(AtomicFileSink(root: root).makeSpool())
+        write(Data(repeating: 1, count: 10), into: spool, pieces: 1)
+        spool.discard()
+        XCTAssertEqual(PublishTestFolder.entries(of: root), [])
+    }
+
+    /// A crash mid-segment leaves a spool; the next start removes it, but not the spool of a
+    /// process still running (another channel writing into the same directory).
+    func testStaleSpoolsOfExitedProcessesAreRemovedAndThoseOfRunningOnesKept() throws {
+        let root = try sinkRoot()
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let names = [".spool-\(exited.processIdentifier)-3", ".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"]
+        for name in names {
+            XCTAssertTrue(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data([1])))
+        }
+        SegmentSpool.removeStale(in: root.path)
+        XCTAssertEqual(PublishTestFolder.entries(of: root), [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"])
+    }
+}
