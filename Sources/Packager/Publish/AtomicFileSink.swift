@@ -27,20 +27,9 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     }
 
     public func put(_ data: Data, name: String, kind: PublishedKind) throws {
-        let started = DispatchTime.now().uptimeNanoseconds
-        do {
+        try counted(bytes: data.count) {
             let valid = try validated(name)
-            let directory = try ensureDirectory(for: valid)
-            try writeAtomically(data, into: directory, name: valid)
-        } catch {
-            record { $0.failures += 1 }
-            throw error
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        record {
-            $0.puts += 1
-            $0.bytes += Int64(data.count)
-            $0.lastPublishLatency = seconds
+            try writeAtomically(data, into: try ensureDirectory(for: valid), name: valid)
         }
     }
 
@@ -54,28 +43,33 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     }
 
     public func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
-        let started = DispatchTime.now().uptimeNanoseconds
         defer { spool.discard() }
-        do {
+        try counted(bytes: spool.size) {
             let valid = try validated(name)
-            let directory = try ensureDirectory(for: valid)
+            let target = try ensureDirectory(for: valid) + "/" + valid.fileName
             if let failure = spool.failure {
                 throw FileSinkError.system(operation: "write (at byte \(failure.offset))", path: spool.path, name: valid.path,
                                            errno: failure.errno)
             }
             try closeSynced(spool.takeDescriptor(), path: spool.path, name: valid)
-            guard rename(spool.path, directory + "/" + valid.fileName) == 0 else {
-                throw FileSinkError.system(operation: "rename", path: directory + "/" + valid.fileName, name: valid.path, errno: errno)
+            guard rename(spool.path, target) == 0 else {
+                throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
             }
             spool.markPublished()
-        } catch {
+        }
+    }
+
+    /// Runs one publish, counting it as a put of `bytes` or as a failure.
+    private func counted(bytes: Int, _ publish: () throws -> Void) throws {
+        let started = DispatchTime.now().uptimeNanoseconds
+        do { try publish() } catch {
             record { $0.failures += 1 }
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         record {
             $0.puts += 1
-            $0.bytes += Int64(spool.size)
+            $0.bytes += Int64(bytes)
             $0.lastPublishLatency = seconds
         }
     }

@@ -5,23 +5,7 @@ import Glibc
 #endif
 @testable import Packager
 
-final class AtomicFileSinkTests: XCTestCase {
-    private var root: URL?
-
-    override func setUpWithError() throws {
-        root = try PublishTestFolder.make("files")
-    }
-
-    override func tearDown() {
-        if let root { try? FileManager.default.removeItem(at: root) }
-        root = nil
-    }
-
-    private func sinkRoot() throws -> URL {
-        guard let root else { throw WebDAVOriginError(description: "no temp root") }
-        return root
-    }
-
+final class AtomicFileSinkTests: SinkRootTestCase {
     /// A playlist whose first and last lines both carry its version and whose length varies,
     /// so a torn, mixed or empty read is detectable.
     private func playlist(version: Int) -> String {

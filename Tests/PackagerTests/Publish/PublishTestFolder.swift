@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Temporary directories and repository media for the publishing tests.
 enum PublishTestFolder {
@@ -26,5 +27,24 @@ enum PublishTestFolder {
 
     static func entries(of directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+}
+
+/// A test case with a fresh directory for a sink's root, removed after each test.
+class SinkRootTestCase: XCTestCase {
+    private var root: URL?
+
+    override func setUpWithError() throws {
+        root = try PublishTestFolder.make(String(describing: type(of: self)))
+    }
+
+    override func tearDown() {
+        if let root { try? FileManager.default.removeItem(at: root) }
+        root = nil
+    }
+
+    func sinkRoot() throws -> URL {
+        guard let root else { throw WebDAVOriginError(description: "no temp root") }
+        return root
     }
 }

@@ -6,23 +6,7 @@ import Glibc
 @testable import Packager
 
 /// Segments written into a directory sink's spool while muxed, then renamed to their names.
-final class SegmentSpoolTests: XCTestCase {
-    private var root: URL?
-
-    override func setUpWithError() throws {
-        root = try PublishTestFolder.make("spool")
-    }
-
-    override func tearDown() {
-        if let root { try? FileManager.default.removeItem(at: root) }
-        root = nil
-    }
-
-    private func sinkRoot() throws -> URL {
-        guard let root else { throw WebDAVOriginError(description: "no temp root") }
-        return root
-    }
-
+final class SegmentSpoolTests: SinkRootTestCase {
     private func write(_ data: Data, into spool: SegmentSpool, pieces: Int) {
         let size = (data.count + pieces - 1) / pieces
         data.withUnsafeBytes { all in
