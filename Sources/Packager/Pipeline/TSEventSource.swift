@@ -10,14 +10,10 @@ final class TSEventSource: EventSource {
     let input: TSInputWindow
     let indexer = TSIndexer()
     private let feed = InBandCueFeed()
-    /// Roles by PID (all 8192, nil: passthrough): the first video stream leads (the byte-level
-    /// path carries one rendition). An array, read twice per access unit.
-    private let roles: [MediaPacket.Role?]
+    private var events: TSUnitEvents
     private var window: Int64 = 0
     private var slice = 0
     private var units: [TSAccessUnit] = []
-    private var lastVideoEnd: Int64?
-    private var firstVideoPTS: Int64?
     private var ended = false
     /// Where the assembler still needs input from; everything before it is unmapped.
     var oldestNeeded: () -> Int64? = { nil }
@@ -31,14 +27,11 @@ final class TSEventSource: EventSource {
     init(path: String, probed: InputStreams) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
-        var roles = [MediaPacket.Role?](repeating: nil, count: 8192)
-        if let video = probed.videos.first, (0..<8192).contains(video.id) { roles[video.id] = .video(rendition: 0) }
-        for audio in probed.audio where (0..<8192).contains(audio.id) { roles[audio.id] = .audio }
-        self.roles = roles
+        events = TSUnitEvents(streams: probed)
     }
 
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
-    var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
+    var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd) }
 
     func next() throws -> [PipelineEvent]? {
         guard !ended else { return nil }
@@ -46,8 +39,8 @@ final class TSEventSource: EventSource {
         guard let bytes = try input.fileWindow(window) else {
             ended = true
             indexer.finish(into: &units)
-            let events = feed.finish().map(PipelineEvent.cue) + units.map(event)
-            return events + [.end(lastVideoEnd: lastVideoEnd ?? feed.latestVideoTicks)]
+            let last = feed.finish().map(PipelineEvent.cue) + units.map { events.event($0) }
+            return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
         }
         let size = (bytes.count + Self.slices - 1) / Self.slices
         let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])
@@ -60,28 +53,14 @@ final class TSEventSource: EventSource {
             window += 1
             if let oldest = oldestNeeded() { input.release(before: oldest) }
         }
-        return feed.drain().map(PipelineEvent.cue) + units.map(event)
+        return feed.drain().map(PipelineEvent.cue) + units.map { events.event($0) }
     }
 
     private func checkVideoClock(_ units: [TSAccessUnit]) throws {
-        for unit in units where unit.kind == .video && roles[unit.pid] == .video(rendition: 0) {
+        for unit in units where events.isLeadingVideo(unit) {
             guard let pts = unit.pts else { continue }
             clock.observe(pts)
             if let reset = clock.reset { throw reset }
         }
-    }
-
-    private func event(_ unit: TSAccessUnit) -> PipelineEvent {
-        let role = roles[unit.pid] ?? .passthrough
-        let pts = unit.pts ?? unit.dts ?? lastVideoEnd ?? 0
-        let dts = unit.dts ?? pts
-        if role == .video(rendition: 0), unit.pts != nil {
-            let end = pts + max(unit.duration, 0)
-            lastVideoEnd = max(lastVideoEnd ?? end, end)
-            firstVideoPTS = min(firstVideoPTS ?? pts, pts)
-        }
-        // Video and audio without a timestamp cannot be placed by time: they go by position.
-        let placed: MediaPacket.Role = unit.pts == nil && role != .passthrough ? .passthrough : role
-        return .packet(MediaPacket(unit: unit, role: placed, pts: pts, dts: dts))
     }
 }

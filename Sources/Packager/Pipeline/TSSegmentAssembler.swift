@@ -31,6 +31,8 @@ final class TSSegmentAssembler: SegmentAssembling {
     private let indexer: TSIndexer
     /// (target, rendition, index) → the file a segment is written to.
     private let segmentPath: (OutputTarget, Int, Int) -> String?
+    /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
+    private let spool: (() -> SegmentSpool?)?
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
     private var started = false
@@ -38,6 +40,9 @@ final class TSSegmentAssembler: SegmentAssembling {
     private var held: [TSAccessUnit] = []
     private var stillHeld: [TSAccessUnit] = []
     private var positional: [TSAccessUnit] = []
+    /// SCTE-35 sections before the first segment starts: they announce splices in it (a cue is
+    /// sent seconds ahead), so they open it rather than being dropped with the leading packets.
+    private var early: [TSAccessUnit] = []
     private var audioPIDs: Set<Int> = []
     private var finished: [FinishedSegment] = []
     private var applied: [CutRecord] = []
@@ -62,6 +67,20 @@ final class TSSegmentAssembler: SegmentAssembling {
         self.singleFile = singleFile
         self.rendition = rendition
         self.segmentPath = segmentPath
+        spool = nil
+    }
+
+    /// Live: segments are written into the sink's spools (`spool`), or into memory.
+    init(input: TSInputWindow, indexer: TSIndexer, keepSCTE35: Bool, nearestAudioFrame: Bool,
+         spool: @escaping () -> SegmentSpool?) {
+        self.input = input
+        self.indexer = indexer
+        self.keepSCTE35 = keepSCTE35
+        self.nearestAudioFrame = nearestAudioFrame
+        singleFile = false
+        rendition = 0
+        segmentPath = { _, _, _ in nil }
+        self.spool = spool
     }
 
     /// The earliest input offset some unit not yet written starts at (the input may release
@@ -73,6 +92,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         for u in held { note(u.firstPacket) }
         for u in positional { note(u.firstPacket) }
         for u in pending?.after ?? [] { note(u.unit.firstPacket) }
+        for u in early { note(u.firstPacket) }
         return oldest
     }
 
@@ -87,6 +107,8 @@ final class TSSegmentAssembler: SegmentAssembling {
             started = true
             held.removeAll { ($0.pts ?? 0) < cut.at }
             try apply(cut)
+            for section in early { try write(section) }
+            early = []
         } else {
             if let p = pending, cut != nil || media.isKeyframe || media.pts >= p.cut.at + maxAudioLag { try applyPending() }
             if let cut { pending = PendingCut(cut: cut) }
@@ -110,6 +132,8 @@ final class TSSegmentAssembler: SegmentAssembling {
             for out in outputs.values { setTables(out.writer) }
         case .scte35 where !keepSCTE35:
             break
+        case .scte35 where !started:
+            if early.count < 64 { early.append(unit) }
         case .other where unit.pts != nil:
             if started { held.append(unit) }
         default:
@@ -203,8 +227,12 @@ final class TSSegmentAssembler: SegmentAssembling {
         for edge in cut.opens {
             let out = try outputs[edge.target] ?? makeOutput(edge.target)
             outputs[edge.target] = out
-            try out.writer.begin(path: segmentPath(edge.target, rendition, out.nextIndex),
-                                 shift: edge.target == .primary ? cut.shift : 0)
+            let shift = edge.target == .primary ? cut.shift : 0
+            if let spool {
+                try out.writer.begin(spool: spool(), shift: shift)
+            } else {
+                try out.writer.begin(path: segmentPath(edge.target, rendition, out.nextIndex), shift: shift)
+            }
             out.open = (out.nextIndex, edge.ticks, 0)
             out.nextIndex += 1
             next.append(out)
@@ -223,6 +251,7 @@ final class TSSegmentAssembler: SegmentAssembling {
             ? .singleFile(path: segmentPath(target, rendition, 0) ?? label) : .filePerSegment
         let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout)
         writer.passthroughThreshold = passthroughThreshold
+        if spool != nil { writer.batch = 64 }
         setTables(writer)
         return Output(writer: writer, target: target)
     }
@@ -239,9 +268,18 @@ final class TSSegmentAssembler: SegmentAssembling {
             out.nextIndex -= 1
             return
         }
+        let output = out.writer.file
         let written = try out.writer.end()
-        finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index, startTicks: open.startTicks,
-                                        durationTicks: ticks - open.startTicks, bytes: Data(), fileSize: Int(written.length),
-                                        written: written, initSegment: nil, isLast: isLast))
+        var segment = FinishedSegment(target: out.target, rendition: rendition, index: open.index, startTicks: open.startTicks,
+                                      durationTicks: ticks - open.startTicks, bytes: Data(), fileSize: Int(written.length),
+                                      written: written, initSegment: nil, isLast: isLast)
+        if spool != nil {
+            // Live publishes the spool, or the bytes, as it does the libavformat muxer's.
+            segment.written = nil
+            segment.spool = output?.spool
+            segment.bytes = output?.bytes ?? Data()
+            if segment.spool == nil { segment.fileSize = nil }
+        }
+        finished.append(segment)
     }
 }

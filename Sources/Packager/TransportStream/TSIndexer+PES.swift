@@ -44,6 +44,7 @@ extension TSIndexer {
             if length > 0 { remaining = length + 6 - (TSPacketBytes.size - payload) }
         }
         if states[pid].open { close(pid, nextDecode: dts ?? pts, into: &units) }
+        if !states[pid].open, !startedPIDs.contains(pid) { startedPIDs.append(pid) }
         states[pid].open = true
         states[pid].first = offset
         states[pid].last = offset
@@ -57,7 +58,7 @@ extension TSIndexer {
             states[pid].probe.scan(p, from: min(headerEnd, TSPacketBytes.size), to: TSPacketBytes.size)
         }
         if let decode = dts ?? pts {
-            if let previous = states[pid].previousDecode, decode > previous { states[pid].lastDuration = decode - previous }
+            if let previous = states[pid].previousDecode, decode > previous, decode - previous <= 180_000 { states[pid].lastDuration = decode - previous }
             states[pid].previousDecode = decode
         }
         if let left = remaining, left <= 0 { close(pid, nextDecode: nil, into: &units) }
@@ -68,7 +69,9 @@ extension TSIndexer {
         let s = states[pid]
         states[pid].open = false
         var duration = s.lastDuration
-        if let next = nextDecode, let this = s.dts ?? s.pts, next > this { duration = next - this }
+        // A step of over 2 s is a gap in the stream or a damaged timestamp, not this unit's
+        // length: it keeps the previous one (a damaged next DTS made a live segment 6,506 s long).
+        if let next = nextDecode, let this = s.dts ?? s.pts, next > this, next - this <= 180_000 { duration = next - this }
         let kind: TSAccessUnit.Kind = s.role == .pes ? s.kind : .other
         let key = kind == .video && (s.keyframe || (s.probe.keyframe && s.syntax != nil))
         emit(TSAccessUnit(pid: pid, kind: kind, serial: 0, firstPacket: s.first, lastPacket: s.last,

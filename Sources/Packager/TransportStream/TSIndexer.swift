@@ -44,6 +44,8 @@ public final class TSIndexer {
     private var completed: [TSSectionCollector.Section] = []
     private var carry: [UInt8] = []
     private var lastAccepted: Int64 = -1
+    /// PIDs that have started a unit (a handful): where `oldestOpenOffset` looks.
+    var startedPIDs: [Int] = []
     private var serial = 0
 
     public init() {
@@ -102,6 +104,15 @@ public final class TSIndexer {
         var units: [TSAccessUnit] = []
         bytes.withUnsafeBytes { feed($0, into: &units) }
         return units
+    }
+
+    /// The first packet of the earliest unit or section not complete yet: a window of appended
+    /// input must keep everything from there (the unit is emitted later, naming its packets).
+    public var oldestOpenOffset: Int64? {
+        var oldest: Int64?
+        for pid in startedPIDs where states[pid].open { oldest = min(oldest ?? states[pid].first, states[pid].first) }
+        for collector in collectors.values { if let s = collector.pendingStart { oldest = min(oldest ?? s, s) } }
+        return oldest
     }
 
     /// Closes every open unit (the end of the input).

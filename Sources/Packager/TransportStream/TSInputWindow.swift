@@ -19,7 +19,25 @@ public final class TSInputWindow {
     /// a `pkgctl vod` run; a window is used from one thread and no access to it overlaps another.
     @exclusivity(unchecked) private var maps: [UnsafeRawPointer?] = []
     @exclusivity(unchecked) private var mapLengths: [Int] = []
-    private var chunks: [(start: Int64, bytes: UnsafeMutableRawBufferPointer)] = []
+    /// Appended input (no file): blocks of at least `blockSize`, each filled up before the next
+    /// is allocated, so a stream read in small pieces (1316-byte UDP datagrams) costs one
+    /// allocation per block, and reads go straight into a block (`appendReading`).
+    private struct Block {
+        var start: Int64
+        var base: UnsafeMutableRawPointer
+        var capacity: Int
+        var used: Int
+        var end: Int64 { start + Int64(used) }
+    }
+    private var chunks: [Block] = []
+    /// Released blocks kept for reuse: a fresh 256 KiB allocation is mapped by malloc and its pages
+    /// faulted in and cleared, at 15 MB/s of input that cost more than indexing it.
+    private var spare: [UnsafeMutableRawPointer] = []
+    private static let spareBlocks = 2
+    private static let blockSize = 1 << 18
+    /// The block the last packet came from, as (start, end, base): blocks are dropped from the
+    /// front, so an index would move. Unchecked like `maps`.
+    @exclusivity(unchecked) private var lastBlock: (start: Int64, end: Int64, base: UnsafeRawPointer)?
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: TSPacketBytes.size, alignment: 8)
     private let fd: Int32
     /// Windows below this were released (a released window is mapped again if asked for).
@@ -57,15 +75,38 @@ public final class TSInputWindow {
             if let p { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k]) }
         }
         if fd >= 0 { close(fd) }
-        for chunk in chunks { chunk.bytes.deallocate() }
+        for chunk in chunks { chunk.base.deallocate() }
+        for block in spare { block.deallocate() }
         scratch.deallocate()
     }
 
-    public func append(_ bytes: UnsafeRawBufferPointer) {
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 8)
-        copy.copyMemory(from: bytes)
-        chunks.append((size, copy))
-        size += Int64(bytes.count)
+    /// Appends a copy of `bytes`; returns the copy, valid until it is released.
+    @discardableResult
+    public func append(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return appendReading(upTo: bytes.count) { room in
+            room.baseAddress?.copyMemory(from: source, byteCount: bytes.count)
+            return bytes.count
+        }
+    }
+
+    /// Appends what `read` puts into the window's own storage (at most `limit` bytes; it returns
+    /// the count, 0 at the end of input): the bytes are read in place, not copied in. Returns
+    /// them, valid until they are released.
+    public func appendReading(upTo limit: Int, _ read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows
+        -> UnsafeRawBufferPointer {
+        if chunks.last.map({ $0.capacity - $0.used < limit }) ?? true {
+            let capacity = max(Self.blockSize, limit)
+            let base = capacity == Self.blockSize && !spare.isEmpty ? spare.removeLast()
+                : UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            chunks.append(Block(start: size, base: base, capacity: capacity, used: 0))
+        }
+        let k = chunks.count - 1
+        let tail = chunks[k].base + chunks[k].used
+        let n = max(0, min(limit, try read(UnsafeMutableRawBufferPointer(start: tail, count: limit))))
+        chunks[k].used += n
+        size += Int64(n)
+        return UnsafeRawBufferPointer(start: tail, count: n)
     }
 
     /// The bytes of file window `k` (512 KiB, the last one shorter), for feeding the indexer.
@@ -83,6 +124,9 @@ public final class TSInputWindow {
         if fd >= 0, offset >= 0, offset + Int64(TSPacketBytes.size) <= size,
            Int(offset >> Self.windowShift) == lastWindow, let base = lastBase {
             return base + Int(offset & (Self.window - 1))
+        }
+        if let b = lastBlock, offset >= b.start, offset + Int64(TSPacketBytes.size) <= b.end {
+            return b.base + Int(offset - b.start)
         }
         return try mappedPacket(at: offset)
     }
@@ -106,11 +150,26 @@ public final class TSInputWindow {
     /// Valid like `packet(at:)`.
     public func packets(at offset: Int64, upTo count: Int) throws -> (bytes: UnsafeRawPointer, count: Int) {
         let first = try packet(at: offset)
-        guard fd >= 0 else { return (first, 1) }
+        guard fd >= 0 else {
+            // Whole packets left in the block `first` is in (none when it was gathered).
+            guard let b = lastBlock, offset >= b.start, first == b.base + Int(offset - b.start) else { return (first, 1) }
+            return (first, max(1, min(count, Int((b.end - offset) / Int64(TSPacketBytes.size)))))
+        }
         let k = offset / Self.window
         let mappedEnd = k * Self.window + Int64(mapLengths[Int(k)])
         let whole = Int((mappedEnd - offset) / Int64(TSPacketBytes.size))
         return (first, max(1, min(count, whole)))
+    }
+
+    /// A copy of the appended input from `offset` to its end (what a reader taking over the
+    /// stream must see again); empty for a mapped file or bytes already released.
+    public func appendedBytes(from offset: Int64) -> [UInt8] {
+        var out: [UInt8] = []
+        for block in chunks where block.end > offset {
+            let from = max(0, Int(offset - block.start))
+            out += UnsafeRawBufferPointer(start: block.base + from, count: block.used - from)
+        }
+        return out
     }
 
     /// Drops what lies wholly before `offset`.
@@ -125,8 +184,14 @@ public final class TSInputWindow {
             }
             releasedWindows = k
         } else {
-            while let first = chunks.first, first.start + Int64(first.bytes.count) <= offset {
-                first.bytes.deallocate()
+            // The block being filled stays: the next read goes into it.
+            while chunks.count > 1, let first = chunks.first, first.end <= offset {
+                if lastBlock?.start == first.start { lastBlock = nil }
+                if first.capacity == Self.blockSize, spare.count < Self.spareBlocks {
+                    spare.append(first.base)
+                } else {
+                    first.base.deallocate()
+                }
                 chunks.removeFirst()
             }
         }
@@ -154,28 +219,29 @@ public final class TSInputWindow {
         var lo = 0, hi = chunks.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if chunks[mid].start + Int64(chunks[mid].bytes.count) <= offset { lo = mid + 1 } else { hi = mid }
+            if chunks[mid].end <= offset { lo = mid + 1 } else { hi = mid }
         }
         guard lo < chunks.count, chunks[lo].start <= offset else {
             throw TSEngineError.packetUnavailable(input: name, offset: offset)
         }
-        let local = Int(offset - chunks[lo].start)
-        if local + TSPacketBytes.size <= chunks[lo].bytes.count, let base = chunks[lo].bytes.baseAddress {
-            return UnsafeRawPointer(base + local)
+        let block = chunks[lo]
+        let local = Int(offset - block.start)
+        if local + TSPacketBytes.size <= block.used {
+            lastBlock = (block.start, block.end, UnsafeRawPointer(block.base))
+            return UnsafeRawPointer(block.base + local)
         }
-        // A packet split across chunks is gathered into scratch.
+        // A packet split across blocks is gathered into scratch.
+        guard let gathered = scratch.baseAddress else { throw TSEngineError.packetUnavailable(input: name, offset: offset) }
         var filled = 0
         var c = lo, at = local
         while filled < TSPacketBytes.size, c < chunks.count {
-            let take = min(TSPacketBytes.size - filled, chunks[c].bytes.count - at)
-            for j in 0..<take { scratch[filled + j] = chunks[c].bytes[at + j] }
+            let take = min(TSPacketBytes.size - filled, chunks[c].used - at)
+            (gathered + filled).copyMemory(from: chunks[c].base + at, byteCount: take)
             filled += take
             c += 1
             at = 0
         }
-        guard filled == TSPacketBytes.size, let gathered = scratch.baseAddress else {
-            throw TSEngineError.packetUnavailable(input: name, offset: offset)
-        }
+        guard filled == TSPacketBytes.size else { throw TSEngineError.packetUnavailable(input: name, offset: offset) }
         return UnsafeRawPointer(gathered)
     }
 }

@@ -1,22 +1,73 @@
 import Foundation
 
-/// One output file, written with large write()s from a reused buffer, or by copy_file_range
-/// from the input file for stretches that pass through unchanged (no copy through the process).
+/// One output segment or file, written with large write()s from a reused buffer, or by
+/// copy_file_range from the input file for stretches that pass through unchanged (no copy
+/// through the process). Live writes into a sink's spool (published by renaming it), or into
+/// memory where the sink makes no spools (an HTTP origin).
 final class TSOutputFile {
-    let path: String
-    private let fd: Int32
-    private(set) var offset: Int64 = 0
-    private var copyFileRangeWorks = true
-
-    init(path: String) throws {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TSEngineError.open(path: path, errno: errno) }
-        self.path = path
+    private enum Backing {
+        case file(Int32)
+        case spool(SegmentSpool)
+        case memory
     }
 
-    deinit { close(fd) }
+    let path: String
+    private let backing: Backing
+    private(set) var offset: Int64 = 0
+    private var copyFileRangeWorks = true
+    /// The bytes written, for the memory backing.
+    private(set) var bytes = Data()
+
+    init(path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw TSEngineError.open(path: path, errno: errno) }
+        self.path = path
+        backing = .file(fd)
+    }
+
+    /// Writes into `spool`; a failed write is kept by the spool and reported when it is published.
+    init(spool: SegmentSpool) {
+        path = spool.path
+        backing = .spool(spool)
+        copyFileRangeWorks = false
+    }
+
+    /// Collects the bytes in memory (`bytes`); `label` names it in errors.
+    init(memoryLabel label: String) {
+        path = label
+        backing = .memory
+        copyFileRangeWorks = false
+    }
+
+    deinit { if case .file(let fd) = backing { close(fd) } }
+
+    var spool: SegmentSpool? {
+        if case .spool(let spool) = backing { return spool }
+        return nil
+    }
+
+    /// Removes what was written: the file, or the spool.
+    func remove() {
+        switch backing {
+        case .file: unlink(path)
+        case .spool(let spool): spool.discard()
+        case .memory: bytes = Data()
+        }
+    }
 
     func write(_ p: UnsafeRawPointer, count: Int) throws {
+        switch backing {
+        case .file(let fd): try write(fd, p, count: count)
+        case .spool(let spool):
+            spool.write(UnsafeRawBufferPointer(start: p, count: count))
+            offset += Int64(count)
+        case .memory:
+            bytes.append(p.assumingMemoryBound(to: UInt8.self), count: count)
+            offset += Int64(count)
+        }
+    }
+
+    private func write(_ fd: Int32, _ p: UnsafeRawPointer, count: Int) throws {
         var done = 0
         while done < count {
             let n = Foundation.write(fd, p + done, count - done)
@@ -32,7 +83,7 @@ final class TSOutputFile {
     /// Copies `count` bytes at `from` of `input` into the file inside the kernel; returns false
     /// (nothing written) where the kernel cannot, so the caller writes them itself.
     func copy(from input: Int32, at from: Int64, count: Int) throws -> Bool {
-        guard copyFileRangeWorks else { return false }
+        guard copyFileRangeWorks, case .file(let fd) = backing else { return false }
         var src = off_t(from)
         var left = count
         while left > 0 {

@@ -71,4 +71,26 @@ enum TSPacketBytes {
         let b3 = p.load(fromByteOffset: 3, as: UInt8.self)
         p.storeBytes(of: (b3 & 0xF0) | (cc & 0x0F), toByteOffset: 3, as: UInt8.self)
     }
+
+    /// Writes the packet of `section` on `pid` that starts at its byte `from` (the first one
+    /// with payload_unit_start and a zero pointer_field), filled out with 0xFF; returns the
+    /// section bytes it took.
+    static func writeSectionPacket(_ q: UnsafeMutableRawPointer, pid: Int, cc: UInt8, section: [UInt8], from i: Int) -> Int {
+        let first = i == 0
+        q.storeBytes(of: sync, as: UInt8.self)
+        q.storeBytes(of: (first ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
+        q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
+        q.storeBytes(of: 0x10 | cc, toByteOffset: 3, as: UInt8.self)
+        var o = 4
+        if first {
+            q.storeBytes(of: 0, toByteOffset: 4, as: UInt8.self)
+            o = 5
+        }
+        let take = min(size - o, section.count - i)
+        section.withUnsafeBytes { src in
+            if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
+        }
+        (q + o + take).initializeMemory(as: UInt8.self, repeating: 0xFF, count: size - o - take)
+        return take
+    }
 }

@@ -17,6 +17,9 @@ struct TSSectionCollector {
     private var firstPacket: Int64 = 0
     private var lastCC: UInt8?
 
+    /// The first packet of a section still being collected.
+    var pendingStart: Int64? { collecting ? firstPacket : nil }
+
     mutating func push(_ p: UnsafeRawPointer, payload start: Int, at offset: Int64, into out: inout [Section]) {
         let cc = TSPacketBytes.continuity(p)
         if let last = lastCC {

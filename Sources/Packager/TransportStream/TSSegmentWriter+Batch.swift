@@ -197,29 +197,13 @@ extension TSSegmentWriter {
     func emitSection(pid: Int, _ section: [UInt8]) throws {
         try flushRun()
         var i = 0
-        var first = true
-        while i < section.count || first {
+        repeat {
             let q = try reserve()
             let last = lastCC[pid]
             let cc: UInt8 = last == 0xFF ? 0 : (last &+ 1) & 0x0F
             lastCC[pid] = cc
             packetsWritten += 1
-            q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
-            q.storeBytes(of: (first ? 0x40 : 0x00) | UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
-            q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
-            q.storeBytes(of: 0x10 | cc, toByteOffset: 3, as: UInt8.self)
-            var o = 4
-            if first {
-                q.storeBytes(of: 0, toByteOffset: 4, as: UInt8.self)
-                o = 5
-            }
-            let take = min(TSPacketBytes.size - o, section.count - i)
-            section.withUnsafeBytes { src in
-                if let base = src.baseAddress { (q + o).copyMemory(from: base + i, byteCount: take) }
-            }
-            (q + o + take).initializeMemory(as: UInt8.self, repeating: 0xFF, count: TSPacketBytes.size - o - take)
-            i += take
-            first = false
-        }
+            i += TSPacketBytes.writeSectionPacket(q, pid: pid, cc: cc, section: section, from: i)
+        } while i < section.count
     }
 }

@@ -56,7 +56,9 @@ public final class TSSegmentWriter {
     @exclusivity(unchecked) var run: (start: Int64, count: Int)?
     /// Runs at least this long go through copy_file_range when the input is a file.
     public var passthroughThreshold = 256 * 1024
-    static let batch = 384
+    /// Units re-interleaved at a time. Live writes smaller batches: the window holds the input
+    /// of every unit not yet written, and 384 units are about 5 s of a 30 fps programme.
+    var batch = 384
     @exclusivity(unchecked) public internal(set) var packetsWritten = 0
 
     public init(label: String, input: TSInputWindow, grid: TSPacketGrid, layout: Layout = .filePerSegment) throws {
@@ -90,6 +92,16 @@ public final class TSSegmentWriter {
         if case .filePerSegment = layout {
             file = try TSOutputFile(path: path ?? label)
         }
+        try start(shift: shift)
+    }
+
+    /// Starts a segment written into `spool` (live into a directory), or into memory when nil.
+    func begin(spool: SegmentSpool?, shift: Int64) throws {
+        file = spool.map(TSOutputFile.init(spool:)) ?? TSOutputFile(memoryLabel: label)
+        try start(shift: shift)
+    }
+
+    private func start(shift: Int64) throws {
         guard let file else { throw TSEngineError.notStarted(output: label) }
         self.shift = shift
         segmentStart = file.offset + Int64(used)
@@ -112,7 +124,7 @@ public final class TSSegmentWriter {
         packetsWritten = segmentPackets
         for (pid, cc) in tableCounters { lastCC[pid] = cc }
         if case .filePerSegment = layout {
-            unlink(file.path)
+            file.remove()
             self.file = nil
         }
     }
@@ -120,7 +132,7 @@ public final class TSSegmentWriter {
     public func append(_ unit: TSAccessUnit) throws {
         guard file != nil else { throw TSEngineError.notStarted(output: label) }
         pending.append(unit)
-        if pending.count >= Self.batch { try flushPending() }
+        if pending.count >= batch { try flushPending() }
     }
 
     /// The earliest input offset this writer still has to read.

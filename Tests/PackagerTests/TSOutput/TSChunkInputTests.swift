@@ -47,4 +47,55 @@ final class TSChunkInputTests: XCTestCase {
                            try TestMedia.bytes(URL(fileURLWithPath: b.written.path)))
         }
     }
+
+    /// Live reads go straight into the window's blocks; a packet that straddles two blocks is
+    /// gathered, runs of packets never cross a block, and released blocks are reused.
+    func testReadsInPlaceKeepEveryPacketAcrossBlockEdgesAndAfterRelease() throws {
+        let packets = 4000                                   // 752,000 bytes: three 256 KiB blocks
+        var bytes = [UInt8](repeating: 0, count: packets * TSPacketBytes.size)
+        for k in 0..<packets {
+            for j in 0..<TSPacketBytes.size { bytes[k * TSPacketBytes.size + j] = UInt8(truncatingIfNeeded: k &* 31 &+ j) }
+            bytes[k * TSPacketBytes.size] = TSPacketBytes.sync
+        }
+        let window = TSInputWindow(name: "udp:")
+        func read(from start: Int, pieces: Int) {
+            var i = start
+            while i < min(bytes.count, start + pieces) {
+                let n = min(1000, bytes.count - i)
+                let got = window.appendReading(upTo: 1000) { room in
+                    bytes[i..<(i + n)].withUnsafeBytes { room.copyMemory(from: $0) }
+                    return n
+                }
+                XCTAssertEqual(Array(got), Array(bytes[i..<(i + n)]))
+                i += n
+            }
+        }
+        func packet(_ k: Int) throws -> [UInt8] {
+            Array(UnsafeRawBufferPointer(start: try window.packet(at: Int64(k * TSPacketBytes.size)), count: TSPacketBytes.size))
+        }
+        func expected(_ k: Int, count: Int = 1) -> [UInt8] {
+            Array(bytes[(k * TSPacketBytes.size)..<((k + count) * TSPacketBytes.size)])
+        }
+        read(from: 0, pieces: 500_000)
+        XCTAssertEqual(window.size, 500_000)
+        var straddling = 0
+        for k in 0..<(500_000 / TSPacketBytes.size) {
+            XCTAssertEqual(try packet(k), expected(k), "packet \(k)")
+            let (run, n) = try window.packets(at: Int64(k * TSPacketBytes.size), upTo: 64)
+            XCTAssertEqual(Array(UnsafeRawBufferPointer(start: run, count: n * TSPacketBytes.size)), expected(k, count: n))
+            // A block holds 262 reads of 1000 bytes; the packet over its end is gathered, alone.
+            let start = k * TSPacketBytes.size
+            if start / 262_000 != (start + TSPacketBytes.size - 1) / 262_000 {
+                straddling += 1
+                XCTAssertEqual(n, 1)
+            }
+        }
+        XCTAssertEqual(straddling, 1)
+        window.release(before: 300_000)
+        XCTAssertThrowsError(try packet(10))
+        XCTAssertEqual(try packet(1700), expected(1700))
+        read(from: 500_000, pieces: bytes.count)            // into a reused block
+        XCTAssertEqual(window.size, Int64(bytes.count))
+        for k in 1700..<packets { XCTAssertEqual(try packet(k), expected(k), "packet \(k)") }
+    }
 }
