@@ -39,7 +39,6 @@ extension PipelineConfiguration {
         try refuse(["output.tail_resume_horizon"], reason: "applies to pkgctl vod only (a live primary has no end to measure from)")
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
-        try refuse(["segments.engine", "segments.scte35_passthrough"], reason: "applies to pkgctl vod only (live muxes with libavformat)")
         try refuse(["segments.single_file"], reason: "applies to pkgctl vod only (a live window drops segments from the front, which one growing file cannot)")
         var o = LiveOptions()
         guard let input = live.input else { throw fail("live.input", "missing: give -i INPUT (or live.input in the configuration)") }
@@ -48,6 +47,8 @@ extension PipelineConfiguration {
         o.output = output
         o.channel = live.channel
         if let f = segments.format { o.segmentFormat = f }
+        if let e = segments.engine { o.engine = e }
+        if let p = segments.scte35Passthrough { o.scte35Passthrough = p }
         if let m = segments.splice { o.splice = m }
         if let d = segments.duration { o.segmentDuration = try check("segments.duration", d, 1...30, "seconds") }
         if let t = segments.targetDuration {

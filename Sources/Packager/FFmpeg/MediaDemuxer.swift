@@ -14,8 +14,9 @@ final class MediaDemuxer {
     ///   - observer: when given, input is read through a non-seekable tee and every byte is
     ///     passed to it; otherwise libavformat does its own (seekable) I/O.
     ///   - options: protocol/demuxer options (e.g. `timeout`, `fifo_size` for udp).
+    ///   - continuing: an input another reader has read from, to go on reading (with `observer`).
     init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil,
-         observer: TeeIOContext.Observer? = nil) throws {
+         observer: TeeIOContext.Observer? = nil, continuing: TeeIOContext? = nil) throws {
         self.url = url
         self.interrupt = interrupt
         guard var ctx = avformat_alloc_context() else {
@@ -28,7 +29,8 @@ final class MediaDemuxer {
         // keyframes; the PacketSanitizer drops what a muxer cannot take.
         ctx.pointee.error_recognition |= AV_EF_CRCCHECK
         if let observer {
-            let tee = try TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)
+            let tee = try continuing ?? TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)
+            tee.observer = observer
             self.tee = tee
             ctx.pointee.pb = tee.context
         }
@@ -52,6 +54,16 @@ final class MediaDemuxer {
 
     deinit {
         avformat_close_input(&format)
+    }
+
+    /// Closes the demuxer and hands over its input, positioned after every byte libavformat has
+    /// read (the observer saw them all), for reading on without a demux; nil when the input was
+    /// not read through a tee. The demuxer knows no streams afterwards.
+    func detachInput() -> TeeIOContext? {
+        guard let tee else { return nil }
+        avformat_close_input(&format)       // a custom pb is not closed with the context
+        self.tee = nil
+        return tee
     }
 
     var formatName: String {

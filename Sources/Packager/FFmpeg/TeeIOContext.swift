@@ -12,10 +12,15 @@ final class TeeIOContext {
 
     private var inner: UnsafeMutablePointer<AVIOContext>?
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
-    private let observer: Observer
+    /// Set again when another reader takes the input over.
+    var observer: Observer
+    /// Bytes already read that the next reader must see first (served before `inner`).
+    private var replay: [UInt8] = []
+    private var replayed = 0
     /// Kept alive for as long as FFmpeg may call back into it.
     private let interrupt: InterruptFlag?
     private(set) var bytesRead: Int64 = 0
+    let url: String
 
     private static let bufferSize: Int32 = 64 * 1024
 
@@ -23,6 +28,7 @@ final class TeeIOContext {
          observer: @escaping Observer) throws {
         self.observer = observer
         self.interrupt = interrupt
+        self.url = url
         var dict: OpaquePointer?
         for (k, v) in options { av_dict_set(&dict, k, v, 0) }
         defer { av_dict_free(&dict) }
@@ -49,7 +55,33 @@ final class TeeIOContext {
         }
     }
 
+    /// The next reader sees `bytes` first, then the input again. What the previous demuxer left
+    /// unread in the context's buffer (bytes from long before) is discarded: a new demuxer met
+    /// the old programme's packets there first.
+    func replayFirst(_ bytes: [UInt8]) {
+        replay = bytes
+        replayed = 0
+        if let ctx = context {
+            ctx.pointee.buf_ptr = ctx.pointee.buffer
+            ctx.pointee.buf_end = ctx.pointee.buffer
+            ctx.pointee.buf_ptr_max = ctx.pointee.buffer
+            ctx.pointee.eof_reached = 0
+            ctx.pointee.error = 0
+            ctx.pointee.pos = 0
+        }
+    }
+
     private func read(into buf: UnsafeMutablePointer<UInt8>, size: Int32) -> Int32 {
+        if replayed < replay.count {
+            let n = min(Int(size), replay.count - replayed)
+            replay.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { UnsafeMutableRawPointer(buf).copyMemory(from: base + replayed, byteCount: n) }
+            }
+            replayed += n
+            if replayed == replay.count { replay = [] }
+            observer(UnsafeRawBufferPointer(start: buf, count: n))
+            return Int32(n)
+        }
         guard let inner else { return FFmpegError.eof }
         // Partial reads: a live input hands over whatever has arrived instead of waiting for a
         // full buffer (64 KB can be seconds of a low-rate feed, holding back cues and segments).
@@ -60,6 +92,20 @@ final class TeeIOContext {
             return n
         }
         return n == 0 ? FFmpegError.eof : n
+    }
+
+    /// Reads the next bytes of the input straight into `buffer`, past the demuxer and the
+    /// observer: the byte-level live path reads this way once libavformat has probed the input.
+    /// Returns the count read, 0 at the end of input.
+    func readRaw(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let inner, let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        let n = avio_read_partial(inner, base, Int32(clamping: buffer.count))
+        if n > 0 {
+            bytesRead += Int64(n)
+            return Int(n)
+        }
+        if n == 0 || n == FFmpegError.eof { return 0 }
+        throw FFmpegError(operation: "read", input: url, code: n)
     }
 
     deinit {

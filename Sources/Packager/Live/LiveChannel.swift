@@ -11,7 +11,11 @@ public final class LiveChannel {
         case inputLost(String)  // retries exhausted
     }
 
-    private let options: LiveOptions
+    /// Mutable for one reason: after the byte-level engine met a programme change, later
+    /// sessions read through libavformat, which follows such changes in place.
+    private var options: LiveOptions
+    /// The input the byte-level engine handed back at a programme change, and its streams then.
+    private var handedBack: (input: TeeIOContext, streams: [StreamInfo])?
     private let publisher: LivePublisher
     private let log: EventLog
     public let interrupt = InterruptFlag()
@@ -109,9 +113,20 @@ public final class LiveChannel {
         while !interrupt.isRaised {
             let session: LiveSession
             do {
-                session = try LiveSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds)
+                let continuing = handedBack
+                handedBack = nil                       // a failed probe of it opens the input afresh
+                session = try LiveSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds,
+                                          continuing: continuing?.input)
                 retry.recordSuccess(now: Date())
-                log.info(.input, ["action": "open", "url": .string(options.input), "format": .string(session.formatName)])
+                if let old = continuing?.streams {
+                    // The same input, read on: one line, as when libavformat follows a change in place.
+                    log.warn(.input, ["action": "programme_change", "old": .string(ProgrammeChange.describe(old)),
+                                      "new": .string(ProgrammeChange.describe(session.mediaStreams)),
+                                      "engine": .string(session.engineName)])
+                } else {
+                    log.info(.input, ["action": "open", "url": .string(options.input), "format": .string(session.formatName),
+                                      "engine": .string(session.engineName)])
+                }
             } catch {
                 publisher.metrics?.inputError()
                 guard let delay = retry.nextDelay(afterFailure: error, now: Date()) else {
@@ -127,6 +142,10 @@ public final class LiveChannel {
             case .interrupted: break
             case .endOfFile:
                 if (options.isFileInput || session.endIsFinal) && !options.loop { interrupt.raise() }
+            case .failed(is LiveTSSourceError):
+                // The same input reads on through libavformat from the new PMT: no reopen, no loss.
+                handedBack = session.handBack().map { ($0, session.mediaStreams) }
+                options.engine = .libavformat
             case .failed(let error):
                 publisher.metrics?.inputError()
                 log.error(.input, ["action": "lost", "error": .string(String(describing: error))])

@@ -9,6 +9,13 @@ public struct LiveOptions {
     public var output: String = ""
     public var channel: String?
     public var segmentFormat: SegmentMuxerFormat = .ts
+    /// `auto`: a TS input with one video stream, cut to TS with keyframe splices, is read and
+    /// segmented at the byte level (LiveTSSource + TSSegmentAssembler); anything else, and
+    /// everything with `libavformat`, through libavformat's demuxer and muxer.
+    public var engine = SegmentEngine.auto
+    /// The byte-level engine keeps the SCTE-35 PID in the segments (0x86 + CUEI, pts_adjustment
+    /// re-timed); libavformat's TS muxer cannot write it.
+    public var scte35Passthrough = true
     /// Cut target in seconds.
     public var segmentDuration: Double = 6
     /// Span edges at keyframes (the default: no re-encode, no added latency) or at the exact

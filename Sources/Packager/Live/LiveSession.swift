@@ -15,7 +15,8 @@ final class LiveSession {
     /// A jump larger than this between consecutive video timestamps is a timestamp reset.
     private static let resetThreshold: Int64 = 10 * 90_000
 
-    init(options: LiveOptions, interrupt: InterruptFlag, stallSeconds: Double) throws {
+    /// - Parameter continuing: the input a byte-level session handed back at a programme change.
+    init(options: LiveOptions, interrupt: InterruptFlag, stallSeconds: Double, continuing: TeeIOContext? = nil) throws {
         self.options = options
         self.interrupt = interrupt
         self.stallSeconds = stallSeconds
@@ -24,12 +25,38 @@ final class LiveSession {
         if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
             reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
         } else {
+            let recording = options.engine == .auto && continuing == nil ? ProbeRecording() : nil
             let input = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
-                                        interrupt: interrupt, mode: .media)
-            input.followsProgrammeChanges = true
-            reader = input
+                                        interrupt: interrupt, mode: .media, recording: recording, continuing: continuing)
+            if let recording, Self.cutsBytes(input.streams, options: options),
+               let source = LiveTSSource(taking: input, recording: recording) {
+                reader = source
+            } else {
+                _ = recording?.take()
+                input.followsProgrammeChanges = true
+                reader = input
+            }
         }
     }
+
+    /// Where the byte-level engine applies: TS in, one video stream, TS out, keyframe splices,
+    /// the wall clock. Under the media clock a pair's late instance must open with the audio the
+    /// running one put in that segment; the byte engine's first segment lacked the AAC PES that
+    /// straddles its first cut (RedundantPairTests), so a pair is cut by libavformat.
+    private static func cutsBytes(_ streams: InputStreams, options: LiveOptions) -> Bool {
+        streams.formatName == "mpegts" && streams.videos.count == 1 && options.segmentFormat == .ts
+            && options.splice == .keyframe && !options.clock.isMedia
+    }
+
+    /// The input, for the next session, when this one ended at a programme change the byte-level
+    /// engine does not follow.
+    func handBack() -> TeeIOContext? { (reader as? LiveTSSource)?.handBack() }
+
+    /// The input's audio and video streams.
+    var mediaStreams: [StreamInfo] { reader.streams.videos + reader.streams.audio }
+
+    /// The engine that segments: "bytes" (TS packets cut in place) or "libavformat".
+    var engineName: String { reader is LiveTSSource ? "bytes" : "libavformat" }
 
     var formatName: String { reader.streams.formatName }
     /// The input ends the presentation when it ends (a stitched playlist's EXT-X-ENDLIST).
@@ -38,7 +65,7 @@ final class LiveSession {
     func run(publisher: LivePublisher, discontinuity: Bool) -> End {
         var epoch: Epoch
         do {
-            epoch = try Epoch(options: options, streams: reader.streams, publisher: publisher, discontinuity: discontinuity)
+            epoch = try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: discontinuity)
         } catch {
             return .failed(error)
         }
@@ -52,7 +79,7 @@ final class LiveSession {
                 events = next
                 if let change = (reader as? InputReader)?.takeProgrammeChange() {
                     epoch = try ProgrammeChangeEpoch.begin(change, finishing: epoch.finish, publisher: publisher) {
-                        try Epoch(options: options, streams: reader.streams, publisher: publisher, discontinuity: true)
+                        try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: true)
                     }
                     pacing = nil
                 }
@@ -68,7 +95,7 @@ final class LiveSession {
                             publisher.log.warn(.input, ["action": "timestamp_reset", "from": .int(Int(last)), "to": .int(Int(p.pts))])
                             try epoch.finish()
                             (reader as? InputReader)?.resetClock()
-                            epoch = try Epoch(options: options, streams: reader.streams, publisher: publisher, discontinuity: true)
+                            epoch = try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: true)
                             pacing = nil
                             continue
                         }
@@ -119,7 +146,8 @@ final class LiveSession {
         private let spanStage: SpanStage
         private let mediaClock: MediaClockGate?
 
-        init(options: LiveOptions, streams: InputStreams, publisher: LivePublisher, discontinuity: Bool) throws {
+        init(options: LiveOptions, reader: EventSource, publisher: LivePublisher, discontinuity: Bool) throws {
+            let streams = reader.streams
             let (ids, resumed, target) = publisher.read { ($0.state.ids, $0.state.nextSegmentIndex > 0, $0.state.window.targetDuration) }
             publisher.update { p, _ in
                 p.startEpoch(variants: streams.variants, discontinuity: discontinuity)
@@ -135,18 +163,29 @@ final class LiveSession {
             // Keyframe mode holds nothing ahead of an edge (only the resume keyframe's leading
             // pictures, to drop them); accurate mode holds the GOP before a known splice and
             // re-encodes it before the segment holding it closes.
+            let bytes = reader as? LiveTSSource
             let splicer = EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: false,
                                                                       holdsPlannedEnds: options.splice == .accurate),
-                                      media: AVSpliceMedia())
+                                      media: bytes.map { TSSpliceMedia(input: $0.input, grid: $0.indexer.grid) } ?? AVSpliceMedia())
             // Live puts a straddling audio frame on the side holding most of its samples in every
             // splice mode: hls.js ends a fragment at its last track's end but counts the primary
             // as buffered to the first track's, and starts an append-in-place interstitial only
             // once they are within 10 ms of its start. With the PTS rule the audio ran 16 ms past
             // the splice and a viewer froze there for 12 s (interop live-adserver-pos0).
-            let cuts = CutStage(streams: streams, rule: rule,
+            let cuts: CutStage
+            if let bytes {
+                let assembler = TSSegmentAssembler(input: bytes.input, indexer: bytes.indexer, keepSCTE35: options.scte35Passthrough,
+                                                   nearestAudioFrame: true, spool: publisher.makeSpool)
+                bytes.oldestNeeded = { [weak assembler, splicer] in
+                    [assembler?.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
+                }
+                cuts = CutStage(rule: rule, assemblers: [assembler], splicer: splicer)
+            } else {
+                cuts = CutStage(streams: streams, rule: rule,
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
                                                  nearestAudioFrame: true),
                                 splicer: splicer)
+            }
             chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
             mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
         }

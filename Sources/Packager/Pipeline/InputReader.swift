@@ -42,8 +42,6 @@ final class InputReader: EventSource {
     private var programme: ProgrammeWatch
     private var lastChange: ProgrammeChange?
     private var sanitizer = PacketSanitizer<MediaPacket>()
-    /// Media time of the last summary of dropped packets (one `.warning` per 10 s at most).
-    private var lastDropReport: Int64?
     private let feed = InBandCueFeed()
     private let mode: Mode
     private var clock: PacketClock
@@ -52,9 +50,18 @@ final class InputReader: EventSource {
     private var firstVideoPTS: Int64?
     private var ended = false
 
-    init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil, mode: Mode) throws {
+    /// - Parameters:
+    ///   - recording: keeps a copy of the bytes read while probing, for a byte-level reader that
+    ///     takes the input over (`handOverInput()`).
+    ///   - continuing: an input the byte-level reader handed back, to probe and read on.
+    init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil, mode: Mode,
+         recording: ProbeRecording? = nil, continuing: TeeIOContext? = nil) throws {
         let feed = self.feed
-        demuxer = try MediaDemuxer(url: url, options: options, interrupt: interrupt, observer: feed.observe)
+        demuxer = try MediaDemuxer(url: url, options: options, interrupt: interrupt, observer: { bytes in
+            feed.observe(bytes)
+            recording?.record(bytes)
+        }, continuing: continuing)
+        recording?.stop()
         self.mode = mode
         let videos = demuxer.streams.filter { $0.kind == .video }
         let audio = demuxer.streams.filter { $0.kind == .audio }
@@ -184,13 +191,14 @@ final class InputReader: EventSource {
         lastChange = change
     }
 
-    /// One `.warning` naming what the sanitizer dropped, at most once per 10 s of media.
     private func dropSummary(force: Bool) -> [PipelineEvent] {
-        let now = lastVideoEnd ?? 0
-        guard force || now - (lastDropReport ?? Int64.min / 2) >= 10 * 90_000 else { return [] }
-        guard let summary = sanitizer.takeSummary() else { return [] }
-        lastDropReport = now
-        return [.warning("input '\(demuxer.url)': \(summary.count) damaged packet(s) dropped (\(summary.text))")]
+        sanitizer.summary(input: demuxer.url, now: lastVideoEnd ?? 0, force: force)
+    }
+
+    /// Ends this reader and gives its input, positioned after the probe, to a byte-level reader.
+    func handOverInput() -> TeeIOContext? {
+        ended = true
+        return demuxer.detachInput()
     }
 
     /// Forget the timestamp timeline (an encoder restart begins a new one).

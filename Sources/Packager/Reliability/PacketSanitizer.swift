@@ -88,6 +88,17 @@ struct PacketSanitizer<Item> {
     }
 
     /// Reported counts since the last call, e.g. "2 timestamp_outlier, 1 bad_adts" (nil: none).
+    /// One `.warning` naming what was dropped from `input`, at most once per 10 s of media
+    /// (`now`: the media time read so far); `force` at the end of input.
+    mutating func summary(input: String, now: Int64, force: Bool) -> [PipelineEvent] {
+        guard force || now - (lastReport ?? Int64.min / 2) >= 10 * 90_000 else { return [] }
+        guard let summary = takeSummary() else { return [] }
+        lastReport = now
+        return [.warning("input '\(input)': \(summary.count) damaged packet(s) dropped (\(summary.text))")]
+    }
+
+    private var lastReport: Int64?
+
     mutating func takeSummary() -> (count: Int, text: String)? {
         let total = droppedTotal
         guard total > 0 else { return nil }

@@ -30,6 +30,12 @@ enum PipelineOptions {
                  default: "accurate (vod), keyframe (live)",
                  "span edges at the exact splice frame (the partial GOP re-encoded with libx264/libx265) or at the "
                  + "first keyframe at or after it (stream copy)") { $0.segments.splice = try $1.word(SpliceMode.self) },
+        .setting("--engine", .choice(OptionValue.words(SegmentEngine.self)), key: "segments.engine",
+                 default: "auto",
+                 "auto: a TS input to TS output is cut in its own packets (no demux or remux; every PID kept, "
+                 + "SCTE-35 as 0x86); libavformat: demuxed and muxed by FFmpeg's libraries") {
+            $0.segments.engine = try $1.word(SegmentEngine.self)
+        },
         .setting("--placement", .choice(OptionValue.words(Placement.self)), key: "placement.default",
                  default: d.placement.rawValue,
                  "strip: the span leaves the primary (re-timed to stay continuous) and an interstitial sits at the splice; "

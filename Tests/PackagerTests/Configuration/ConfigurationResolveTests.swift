@@ -41,6 +41,16 @@ final class ConfigurationResolveTests: XCTestCase {
         }
     }
 
+    func testLiveTakesTheEngineAndSCTE35PassthroughKeys() throws {
+        let c = try load(#"{"segments": {"engine": "libavformat", "scte35_passthrough": false}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        let o = try c.liveOptions()
+        XCTAssertEqual(o.engine, .libavformat)
+        XCTAssertFalse(o.scte35Passthrough)
+        let defaults = try load(#"{"live": {"input": "udp://x:1", "output": "/tmp/o"}}"#).liveOptions()
+        XCTAssertEqual(defaults.engine, .auto)
+        XCTAssertTrue(defaults.scte35Passthrough)
+    }
+
     func testFlagOverridesTheFileAndIsNamedInItsError() throws {
         let file = try load(#"{"segments": {"duration": 4}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
         let merged = file.merging(flags { $0.segments.duration = 45; $0.note("segments.duration", from: "--segment-duration") })

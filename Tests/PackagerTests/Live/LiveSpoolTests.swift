@@ -4,13 +4,7 @@ import XCTest
 
 /// Live segments muxed straight into the directory sink's spools are the bytes the in-memory
 /// path publishes, and no spool outlives its segment.
-final class LiveSpoolTests: XCTestCase {
-    private var directories: [URL] = []
-
-    override func tearDown() {
-        for dir in directories { try? FileManager.default.removeItem(at: dir) }
-        super.tearDown()
-    }
+final class LiveSpoolTests: TemporaryDirectoriesTestCase {
 
     func testTSSegmentsSpooledWhileMuxedEqualThoseCollectedInMemory() throws {
         try assertSpooledEqualsInMemory(.ts)
@@ -24,8 +18,7 @@ final class LiveSpoolTests: XCTestCase {
 
     private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat) throws {
         func run(spools: Bool) throws -> (URL, spooledPuts: Int) {
-            let dir = try TestMedia.temporaryDirectory()
-            directories.append(dir)
+            let dir = try temporaryDirectory()
             let run = try InProcessLive.run({
                 $0.segmentFormat = format
                 $0.windowSegments = 100

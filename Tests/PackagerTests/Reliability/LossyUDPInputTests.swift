@@ -13,10 +13,12 @@ final class LossyUDPInputTests: XCTestCase {
         super.tearDown()
     }
 
-    private func run(_ fault: FaultyUDPRelay.Fault, seed: UInt64 = 7) throws -> UDPLiveRun {
+    private func run(_ fault: FaultyUDPRelay.Fault, seed: UInt64 = 7, engine: SegmentEngine = .libavformat) throws -> UDPLiveRun {
         let dir = try TestMedia.temporaryDirectory()
         output = dir
-        return try UDPLiveRun.run(file: try ReliabilityMedia.programme(seconds: 30), fault: fault, seed: seed, output: dir)
+        return try UDPLiveRun.run(file: try ReliabilityMedia.programme(seconds: 30), fault: fault, seed: seed, output: dir) {
+            $0.engine = engine
+        }
     }
 
     /// What every faulty run must show; `minimumSeconds`: media the last version must list.
@@ -78,6 +80,23 @@ final class LossyUDPInputTests: XCTestCase {
             XCTAssertFalse((line.string("message") ?? "").hasPrefix("["), "FFmpeg's prefix left in: \(line.raw)")
         }
         XCTAssertTrue(ffmpeg.contains { $0.string("component") == "mpegts" }, "no line from the TS demuxer")
+    }
+
+    /// The byte-level engine has no demuxer to flag damage; its units go through the same
+    /// sanitizer, so a damaged timestamp costs its unit, not a segment hours long.
+    func testCorruptedBytesAreAbsorbedByTheByteEngine() throws {
+        let run = try run(.corrupt(0.01, bytes: 8), engine: .auto)
+        XCTAssertEqual(run.log.filter { $0.action == "open" }.compactMap { $0.string("engine") }, ["bytes"])
+        XCTAssertGreaterThan(run.tally.corrupted, 50)
+        try assertAbsorbed(run, minimumSeconds: 24)
+        let dropped = run.log.compactMap { $0.string("warning") }.filter { $0.contains("damaged packet(s) dropped") }
+        XCTAssertFalse(dropped.isEmpty, "no log line names the dropped packets")
+    }
+
+    func testOnePercentPacketLossIsAbsorbedByTheByteEngine() throws {
+        let run = try run(.drop(0.01), engine: .auto)
+        XCTAssertGreaterThan(run.tally.dropped, 50)
+        try assertAbsorbed(run, minimumSeconds: 24)
     }
 
     func testDuplicatedPacketsAreAbsorbedWithoutReconnect() throws {

@@ -1,0 +1,163 @@
+import CueDetect
+import Foundation
+
+/// The byte-level source of a live MPEG-TS input (`segments.engine: auto`): libavformat opens
+/// and probes the input once, for the stream table and codec strings, then hands it over; from
+/// there its bytes are read as they arrive, kept in a window of chunks, indexed into access
+/// units by TSIndexer and scanned for SCTE-35, with no demux, no parser and no remux
+/// (TSSegmentAssembler cuts the input's own packets). The bytes read while probing are replayed
+/// first, so nothing the encoder sent is skipped.
+///
+/// Why: a live channel through libavformat cost 0.24–0.27 % of a core per 4 Mbps rendition,
+/// about a quarter of it libavcodec's H.264 parser inside the TS demuxer (callgrind, 2026-12-02).
+///
+/// A PMT that changes the programme's audio or video streams ends the session with
+/// `LiveTSSourceError.programmeChanged`; the channel hands the input back (`handBack()`) to a
+/// libavformat reader, which probes the new programme from that PMT on and follows any later
+/// change in place.
+final class LiveTSSource: EventSource {
+    let streams: InputStreams
+    let input: TSInputWindow
+    let indexer = TSIndexer()
+    private let feed = InBandCueFeed()
+    @exclusivity(unchecked) private var events: TSUnitEvents
+    private let tee: TeeIOContext
+    private var probe: [[UInt8]]
+    /// At most this much is read at a time (a live input hands over what has arrived).
+    private static let readSize = 64 * 1024
+    private var units: [TSAccessUnit] = []
+    private var ended = false
+    /// The audio and video streams the first PMTs listed: tables listing others are a
+    /// programme change.
+    private var baseline: [TSProgramTable.Stream]?
+    private var changed: LiveTSSourceError?
+    private var sanitizer = PacketSanitizer<MediaPacket>()
+    /// Where the assembler still needs input from; every chunk before it is freed.
+    var oldestNeeded: () -> Int64? = { nil }
+
+    /// Takes over `reader`'s input; nil when the reader was not reading through a tee.
+    init?(taking reader: InputReader, recording: ProbeRecording) {
+        guard let tee = reader.handOverInput() else { return nil }
+        self.tee = tee
+        streams = reader.streams
+        events = TSUnitEvents(streams: reader.streams)
+        probe = recording.take()
+        input = TSInputWindow(name: reader.streams.url)
+    }
+
+    var firstVideoTicks: Int64? { feed.firstVideoTicks }
+    var progress: InputProgress? {
+        InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd)
+    }
+
+    func next() throws -> [PipelineEvent]? {
+        if let changed { throw changed }
+        guard !ended else { return nil }
+        units.removeAll(keepingCapacity: true)
+        // Released here, when every unit returned so far has reached the assembler: what it
+        // still holds, and what the indexer has not completed, stay.
+        input.release(before: [oldestNeeded(), indexer.oldestOpenOffset].compactMap { $0 }.min() ?? input.size)
+        if !probe.isEmpty {
+            let chunk = probe.removeFirst()
+            chunk.withUnsafeBytes { index(input.append($0)) }
+            // The probe's copies (up to a few MB) and libavformat's probing state are freed by
+            // now; hand their pages back rather than carry them as the channel's resident memory.
+            if probe.isEmpty { _ = LinuxFileCalls.mallocTrim?(0) }
+        } else {
+            let bytes = try input.appendReading(upTo: Self.readSize) { try tee.readRaw(into: $0) }
+            guard !bytes.isEmpty else {
+                ended = true
+                indexer.finish(into: &units)
+                let last = feed.finish().map(PipelineEvent.cue) + admitted(units)
+                    + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: true)
+                return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
+            }
+            index(bytes)
+        }
+        if let k = programmeChange() { units.removeSubrange(k...) }
+        return feed.drain().map(PipelineEvent.cue) + admitted(units)
+            + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: false)
+    }
+
+    /// The units' events, audio and video through the sanitizer the libavformat engine uses: a
+    /// damaged timestamp (UDP corruption) leaves the stream's timeline, and its unit is dropped
+    /// (its packets are not written) instead of stretching a segment over hours.
+    private func admitted(_ units: [TSAccessUnit]) -> [PipelineEvent] {
+        var out: [PipelineEvent] = []
+        out.reserveCapacity(units.count)
+        for unit in units {
+            let media = events.packet(unit)
+            guard media.role != .passthrough else {
+                out.append(.packet(media))
+                continue
+            }
+            for admitted in sanitizer.admit(.init(stream: unit.pid, pts: media.pts, dts: media.dts, item: media)) {
+                events.note(admitted)
+                out.append(.packet(admitted))
+            }
+        }
+        return out
+    }
+
+    /// After a programme change: the input, to be read on through libavformat from the new PMT
+    /// (its bytes from there replayed first), with no reopen and nothing lost.
+    func handBack() -> TeeIOContext? {
+        guard case .programmeChanged(_, _, _, let offset) = changed else { return nil }
+        // The PAT goes first: a demuxer that meets PES before any PAT guesses streams from every
+        // PID it sees, the old programme's last packets included.
+        tee.replayFirst(Self.packets(of: indexer.associationSection ?? [], pid: 0) + input.appendedBytes(from: offset))
+        return tee
+    }
+
+    private static func packets(of section: [UInt8], pid: Int) -> [UInt8] {
+        guard !section.isEmpty else { return [] }
+        var out: [UInt8] = []
+        var packet = [UInt8](repeating: 0, count: TSPacketBytes.size)
+        var i = 0, cc: UInt8 = 0
+        while i < section.count {
+            i += packet.withUnsafeMutableBytes { q in
+                q.baseAddress.map { TSPacketBytes.writeSectionPacket($0, pid: pid, cc: cc, section: section, from: i) } ?? section.count
+            }
+            cc = (cc &+ 1) & 0x0F
+            out += packet
+        }
+        return out
+    }
+
+    /// Bytes now in the window, read in place.
+    private func index(_ bytes: UnsafeRawBufferPointer) {
+        feed.observe(bytes)
+        indexer.feed(bytes, into: &units)
+    }
+
+    /// The index in `units` of a PMT that changes the programme's media streams (the session
+    /// ends there: what came before it is delivered, the next `next()` throws).
+    private func programmeChange() -> Int? {
+        for (k, unit) in units.enumerated() where unit.kind == .programTable {
+            // Over every programme the tables list, so a PAT naming a new PMT PID counts too.
+            let media = indexer.programs.keys.sorted().flatMap { pid in
+                (indexer.programs[pid]?.streams ?? []).filter { $0.kind == .video || $0.kind == .audio }
+            }
+            guard let known = baseline else { baseline = media.isEmpty ? nil : media; continue }
+            if known != media {
+                let version = indexer.programs[unit.pid]?.version ?? 0
+                changed = .programmeChanged(input: streams.url, pmtPID: unit.pid, version: version, offset: unit.firstPacket)
+                return k
+            }
+        }
+        return nil
+    }
+}
+
+public enum LiveTSSourceError: Error, CustomStringConvertible, Equatable {
+    /// `offset`: the new PMT's first byte in the input.
+    case programmeChanged(input: String, pmtPID: Int, version: Int, offset: Int64)
+
+    public var description: String {
+        switch self {
+        case let .programmeChanged(input, pid, version, offset):
+            return "input '\(input)': the PMT on PID \(pid) (version \(version), byte \(offset)) changed the programme's audio or "
+                + "video streams; reading on from there through libavformat, which follows such changes in place"
+        }
+    }
+}
