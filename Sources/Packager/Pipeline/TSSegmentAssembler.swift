@@ -249,7 +249,10 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         let layout: TSSegmentWriter.Layout = singleFile
             ? .singleFile(path: segmentPath(target, rendition, 0) ?? label) : .filePerSegment
-        let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout)
+        // Live: smaller batches and buffer, so a channel holds less input and memory (64 units
+        // are under a second of a 30 fps programme; 256 KiB is a dozen writes per 6 s segment).
+        let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout,
+                                         bufferSize: spool != nil ? 1 << 18 : 1 << 20)
         writer.passthroughThreshold = passthroughThreshold
         if spool != nil { writer.batch = 64 }
         setTables(writer)

@@ -112,7 +112,7 @@ extension TSSegmentWriter {
 
     /// Room for one packet at the end of the buffer.
     private func reserve() throws -> UnsafeMutableRawPointer {
-        if used + TSPacketBytes.size > Self.bufferSize { try flushBuffer() }
+        if used + TSPacketBytes.size > bufferSize { try flushBuffer() }
         defer { used += TSPacketBytes.size }
         return buffer + used
     }
@@ -134,8 +134,8 @@ extension TSSegmentWriter {
         // tenth of the writer's instructions).
         var done = 0
         while done < r.count {
-            if used + TSPacketBytes.size > Self.bufferSize { try flushBuffer() }
-            let room = (Self.bufferSize - used) / TSPacketBytes.size
+            if used + TSPacketBytes.size > bufferSize { try flushBuffer() }
+            let room = (bufferSize - used) / TSPacketBytes.size
             let (bytes, n) = try input.packets(at: r.start + Int64(done * TSPacketBytes.size), upTo: min(r.count - done, room))
             (buffer + used).copyMemory(from: bytes, byteCount: n * TSPacketBytes.size)
             used += n * TSPacketBytes.size

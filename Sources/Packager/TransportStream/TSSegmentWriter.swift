@@ -48,7 +48,9 @@ public final class TSSegmentWriter {
     let head: UnsafeMutablePointer<Int32>
     var nextOnPID: [Int32] = []
     let buffer: UnsafeMutableRawPointer
-    static let bufferSize = 1 << 20
+    /// Bytes collected before a write(): 1 MiB by default; a live channel keeps one writer per
+    /// open output for hours, and passes less.
+    let bufferSize: Int
     @exclusivity(unchecked) var used = 0
     /// Counters of the table PIDs before a segment's start tables, for `abandon()`.
     private var tableCounters: [(Int, UInt8)] = []
@@ -61,7 +63,9 @@ public final class TSSegmentWriter {
     var batch = 384
     @exclusivity(unchecked) public internal(set) var packetsWritten = 0
 
-    public init(label: String, input: TSInputWindow, grid: TSPacketGrid, layout: Layout = .filePerSegment) throws {
+    public init(label: String, input: TSInputWindow, grid: TSPacketGrid, layout: Layout = .filePerSegment,
+                bufferSize: Int = 1 << 20) throws {
+        self.bufferSize = max(bufferSize, 4 * TSPacketBytes.size)
         self.label = label
         self.input = input
         self.grid = grid
@@ -70,7 +74,7 @@ public final class TSSegmentWriter {
         lastCC.initialize(repeating: 0xFF, count: 8192)
         head = .allocate(capacity: 8192)
         head.initialize(repeating: -1, count: 8192)
-        buffer = .allocate(byteCount: Self.bufferSize, alignment: 64)
+        buffer = .allocate(byteCount: self.bufferSize, alignment: 64)
         if case .singleFile(let path) = layout { file = try TSOutputFile(path: path) }
     }
 
