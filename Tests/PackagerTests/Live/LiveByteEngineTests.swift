@@ -10,12 +10,7 @@ final class LiveByteEngineTests: TemporaryDirectoriesTestCase {
 
     private func run(_ engine: SegmentEngine, input: URL = TestMedia.liveTS, spools: Bool = true) throws -> InProcessLive {
         let dir = try temporaryDirectory()
-        let run = try InProcessLive.run({
-            $0.engine = engine
-            $0.windowSegments = 100
-            $0.windowSeconds = nil
-            $0.keepExtra = 3600
-        }, input: input, output: dir, spools: spools)
+        let run = try InProcessLive.runKeepingEverything({ $0.engine = engine }, input: input, output: dir, spools: spools)
         XCTAssertEqual(run.outcome, .stopped)
         return run
     }

@@ -19,12 +19,8 @@ final class LiveSpoolTests: TemporaryDirectoriesTestCase {
     private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat) throws {
         func run(spools: Bool) throws -> (URL, spooledPuts: Int) {
             let dir = try temporaryDirectory()
-            let run = try InProcessLive.run({
-                $0.segmentFormat = format
-                $0.windowSegments = 100
-                $0.windowSeconds = nil
-                $0.keepExtra = 3600
-            }, input: TestMedia.liveTS, output: dir, spools: spools)
+            let run = try InProcessLive.runKeepingEverything({ $0.segmentFormat = format }, input: TestMedia.liveTS,
+                                                             output: dir, spools: spools)
             XCTAssertEqual(run.outcome, .stopped)
             return (dir, run.sink.spooledPuts)
         }

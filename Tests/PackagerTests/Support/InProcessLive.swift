@@ -30,6 +30,18 @@ struct InProcessLive {
         return InProcessLive(output: output, sink: sink, log: log, outcome: outcome)
     }
 
+    /// A run whose playlist keeps every segment (a 100-segment window) and whose files stay for
+    /// an hour, so the whole output can be compared afterwards.
+    static func runKeepingEverything(_ arguments: (inout LiveOptions) -> Void, input: URL, output: URL,
+                                     spools: Bool = true) throws -> InProcessLive {
+        try run({
+            $0.windowSegments = 100
+            $0.windowSeconds = nil
+            $0.keepExtra = 3600
+            arguments(&$0)
+        }, input: input, output: output, spools: spools)
+    }
+
     func text(_ name: String) throws -> String {
         try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
     }
