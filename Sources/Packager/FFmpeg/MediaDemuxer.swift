@@ -30,7 +30,7 @@ final class MediaDemuxer {
         ctx.pointee.error_recognition |= AV_EF_CRCCHECK
         if let observer {
             let tee = try continuing ?? TeeIOContext(url: url, options: options, interrupt: interrupt, observer: observer)
-            tee.observer = observer
+            continuing?.observer = observer
             self.tee = tee
             ctx.pointee.pb = tee.context
         }

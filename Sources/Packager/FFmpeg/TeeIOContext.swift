@@ -19,7 +19,6 @@ final class TeeIOContext {
     private var replayed = 0
     /// Kept alive for as long as FFmpeg may call back into it.
     private let interrupt: InterruptFlag?
-    private(set) var bytesRead: Int64 = 0
     let url: String
 
     private static let bufferSize: Int32 = 64 * 1024
@@ -87,7 +86,6 @@ final class TeeIOContext {
         // full buffer (64 KB can be seconds of a low-rate feed, holding back cues and segments).
         let n = avio_read_partial(inner, buf, size)
         if n > 0 {
-            bytesRead += Int64(n)
             observer(UnsafeRawBufferPointer(start: buf, count: Int(n)))
             return n
         }
@@ -100,10 +98,7 @@ final class TeeIOContext {
     func readRaw(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let inner, let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let n = avio_read_partial(inner, base, Int32(clamping: buffer.count))
-        if n > 0 {
-            bytesRead += Int64(n)
-            return Int(n)
-        }
+        if n > 0 { return Int(n) }
         if n == 0 || n == FFmpegError.eof { return 0 }
         throw FFmpegError(operation: "read", input: url, code: n)
     }

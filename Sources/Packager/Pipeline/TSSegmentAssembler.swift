@@ -33,6 +33,7 @@ final class TSSegmentAssembler: SegmentAssembling {
     private let segmentPath: (OutputTarget, Int, Int) -> String?
     /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
     private let spool: (() -> SegmentSpool?)?
+    private var isLive: Bool { spool != nil }
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
     private var started = false
@@ -252,9 +253,9 @@ final class TSSegmentAssembler: SegmentAssembling {
         // Live: smaller batches and buffer, so a channel holds less input and memory (64 units
         // are under a second of a 30 fps programme; 256 KiB is a dozen writes per 6 s segment).
         let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout,
-                                         bufferSize: spool != nil ? 1 << 18 : 1 << 20)
+                                         bufferSize: isLive ? 1 << 18 : 1 << 20)
         writer.passthroughThreshold = passthroughThreshold
-        if spool != nil { writer.batch = 64 }
+        if isLive { writer.batch = 64 }
         setTables(writer)
         return Output(writer: writer, target: target)
     }
@@ -273,16 +274,12 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         let output = out.writer.file
         let written = try out.writer.end()
-        var segment = FinishedSegment(target: out.target, rendition: rendition, index: open.index, startTicks: open.startTicks,
-                                      durationTicks: ticks - open.startTicks, bytes: Data(), fileSize: Int(written.length),
-                                      written: written, initSegment: nil, isLast: isLast)
-        if spool != nil {
-            // Live publishes the spool, or the bytes, as it does the libavformat muxer's.
-            segment.written = nil
-            segment.spool = output?.spool
-            segment.bytes = output?.bytes ?? Data()
-            if segment.spool == nil { segment.fileSize = nil }
-        }
-        finished.append(segment)
+        // Live publishes the spool, or the bytes, as it does the libavformat muxer's; VOD's
+        // segments are already in their files.
+        let spooled = isLive ? output?.spool : nil
+        finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index, startTicks: open.startTicks,
+                                        durationTicks: ticks - open.startTicks, bytes: isLive ? output?.bytes ?? Data() : Data(),
+                                        fileSize: isLive && spooled == nil ? nil : Int(written.length), spool: spooled,
+                                        written: isLive ? nil : written, initSegment: nil, isLast: isLast))
     }
 }

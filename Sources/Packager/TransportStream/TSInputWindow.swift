@@ -30,8 +30,9 @@ public final class TSInputWindow {
         var end: Int64 { start + Int64(used) }
     }
     private var chunks: [Block] = []
-    /// Released blocks kept for reuse: a fresh 256 KiB allocation is mapped by malloc and its pages
-    /// faulted in and cleared, at 15 MB/s of input that cost more than indexing it.
+    /// Released blocks kept for reuse: allocated afresh (1 MiB blocks then), each was mapped by
+    /// malloc and its pages faulted in and cleared, and a live channel took 0.211 % of a core
+    /// instead of 0.154 % (alternated runs at 30x); reused, 0.140 %.
     private var spare: [UnsafeMutableRawPointer] = []
     private static let spareBlocks = 2
     private static let blockSize = 1 << 18
