@@ -2,39 +2,39 @@ import CueDetect
 
 extension TSIndexer {
     /// A packet of an elementary stream (or of a PID no PMT has named yet).
-    func pes(_ p: UnsafeRawPointer, pid: Int, at offset: Int64, into units: inout [TSAccessUnit]) {
+    func pes(_ p: UnsafeRawPointer, pid: Int, state: UnsafeMutablePointer<PIDState>, at offset: Int64, into units: inout [TSAccessUnit]) {
         let hasPayload = TSPacketBytes.hasPayload(p)
         if hasPayload {
             let cc = TSPacketBytes.continuity(p)
-            let last = states[pid].lastCC
+            let last = state.pointee.lastCC
             if last != 0xFF, cc != (last &+ 1) & 0x0F, cc != last { stats.continuityErrors += 1 }
-            states[pid].lastCC = cc
+            state.pointee.lastCC = cc
         }
         if hasPayload, TSPacketBytes.unitStart(p), let payload = TSPacketBytes.payloadOffset(p) {
-            start(p, pid: pid, payload: payload, at: offset, into: &units)
+            start(p, pid: pid, state: state, payload: payload, at: offset, into: &units)
             return
         }
-        guard states[pid].open else { return }            // before the first unit start: not ours
-        states[pid].last = offset
-        states[pid].count += 1
+        guard state.pointee.open else { return }            // before the first unit start: not ours
+        state.pointee.last = offset
+        state.pointee.count += 1
         guard hasPayload, let payload = TSPacketBytes.payloadOffset(p) else { return }
-        if !states[pid].probe.done { states[pid].probe.scan(p, from: payload, to: TSPacketBytes.size) }
-        if let left = states[pid].remaining {
-            states[pid].remaining = left - (TSPacketBytes.size - payload)
+        if !state.pointee.probe.done { state.pointee.probe.scan(p, from: payload, to: TSPacketBytes.size) }
+        if let left = state.pointee.remaining {
+            state.pointee.remaining = left - (TSPacketBytes.size - payload)
             if left - (TSPacketBytes.size - payload) <= 0 { close(pid, nextDecode: nil, into: &units) }
         }
     }
 
     /// A payload_unit_start packet: the PID's previous unit ends, a new one begins.
-    private func start(_ p: UnsafeRawPointer, pid: Int, payload: Int, at offset: Int64, into units: inout [TSAccessUnit]) {
+    private func start(_ p: UnsafeRawPointer, pid: Int, state: UnsafeMutablePointer<PIDState>, payload: Int, at offset: Int64, into units: inout [TSAccessUnit]) {
         var pts: Int64?, dts: Int64?
         var headerEnd = payload
         var remaining: Int?
-        if states[pid].role == .pes, let fields = TSPESTimestamps(p, payload: payload) {
+        if state.pointee.role == .pes, let fields = TSPESTimestamps(p, payload: payload) {
             let rawDTS = fields.dtsOffset.map { TSTimestampField.read(p, at: $0) }
             let rawPTS = fields.ptsOffset.map { TSTimestampField.read(p, at: $0) }
             if let decode = rawDTS ?? rawPTS {
-                let d = states[pid].clock.unwrap(decode)
+                let d = state.pointee.clock.unwrap(decode)
                 dts = rawDTS == nil ? nil : d
                 pts = rawPTS.map { ProgramClock.unwrap($0, near: d) }
             }
@@ -43,23 +43,23 @@ extension TSIndexer {
                 | Int(p.load(fromByteOffset: payload + 5, as: UInt8.self))
             if length > 0 { remaining = length + 6 - (TSPacketBytes.size - payload) }
         }
-        if states[pid].open { close(pid, nextDecode: dts ?? pts, into: &units) }
-        if !states[pid].open, !startedPIDs.contains(pid) { startedPIDs.append(pid) }
-        states[pid].open = true
-        states[pid].first = offset
-        states[pid].last = offset
-        states[pid].count = 1
-        states[pid].pts = pts
-        states[pid].dts = dts
-        states[pid].keyframe = TSPacketBytes.randomAccess(p)
-        states[pid].remaining = remaining
-        if states[pid].kind == .video, let syntax = states[pid].syntax {
-            states[pid].probe.start(syntax)
-            states[pid].probe.scan(p, from: min(headerEnd, TSPacketBytes.size), to: TSPacketBytes.size)
+        if state.pointee.open { close(pid, nextDecode: dts ?? pts, into: &units) }
+        if !state.pointee.open, !startedPIDs.contains(pid) { startedPIDs.append(pid) }
+        state.pointee.open = true
+        state.pointee.first = offset
+        state.pointee.last = offset
+        state.pointee.count = 1
+        state.pointee.pts = pts
+        state.pointee.dts = dts
+        state.pointee.keyframe = TSPacketBytes.randomAccess(p)
+        state.pointee.remaining = remaining
+        if state.pointee.kind == .video, let syntax = state.pointee.syntax {
+            state.pointee.probe.start(syntax)
+            state.pointee.probe.scan(p, from: min(headerEnd, TSPacketBytes.size), to: TSPacketBytes.size)
         }
         if let decode = dts ?? pts {
-            if let previous = states[pid].previousDecode, decode > previous, decode - previous <= 180_000 { states[pid].lastDuration = decode - previous }
-            states[pid].previousDecode = decode
+            if let previous = state.pointee.previousDecode, decode > previous, decode - previous <= 180_000 { state.pointee.lastDuration = decode - previous }
+            state.pointee.previousDecode = decode
         }
         if let left = remaining, left <= 0 { close(pid, nextDecode: nil, into: &units) }
     }

@@ -39,7 +39,7 @@ public final class TSIndexer {
     private var association: TSProgramAssociation?
     /// The last PAT as received.
     public var associationSection: [UInt8]? { association?.section }
-    let states: UnsafeMutablePointer<PIDState>
+    let states = TSPIDTable(initial: PIDState())
     private var collectors: [Int: TSSectionCollector] = [:]
     private var completed: [TSSectionCollector.Section] = []
     private var carry: [UInt8] = []
@@ -49,15 +49,8 @@ public final class TSIndexer {
     private var serial = 0
 
     public init() {
-        states = .allocate(capacity: 8192)
-        states.initialize(repeating: PIDState(), count: 8192)
         states[0].role = .psi
         states[TSPacketBytes.nullPID].role = .ignored
-    }
-
-    deinit {
-        states.deinitialize(count: 8192)
-        states.deallocate()
     }
 
     /// Indexes the next bytes of the stream; completed units are appended to `units` in the
@@ -119,7 +112,7 @@ public final class TSIndexer {
     public func finish(into units: inout [TSAccessUnit]) {
         stats.truncatedBytes = carry.count
         carry.removeAll()
-        for pid in 0..<8192 where states[pid].open {
+        for pid in states.knownPIDs where states[pid].open {
             close(pid, nextDecode: nil, into: &units)
         }
     }
@@ -144,9 +137,10 @@ public final class TSIndexer {
         lastAccepted = offset
         stats.packets += 1
         let pid = TSPacketBytes.pid(p)
-        switch states[pid].role {
+        let state = states.state(pid)
+        switch state.pointee.role {
         case .ignored: return
-        case .pes, .unknown: pes(p, pid: pid, at: offset, into: &units)
+        case .pes, .unknown: pes(p, pid: pid, state: state, at: offset, into: &units)
         case .psi, .scte35: section(p, pid: pid, at: offset, into: &units)
         }
     }
