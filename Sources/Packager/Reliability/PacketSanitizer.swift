@@ -81,6 +81,9 @@ struct PacketSanitizer<Item> {
         return []
     }
 
+    /// The packets held now, waiting for their timeline to be confirmed (usually none).
+    var heldItems: [Item] { held.isEmpty ? [] : held.values.flatMap { $0.map(\.item) } }
+
     /// Packets still held at the end of input: a timeline that never got confirmed.
     mutating func finish() {
         for (_, run) in held { dropped[.timestampOutlier, default: 0] += run.count }

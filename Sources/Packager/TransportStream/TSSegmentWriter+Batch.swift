@@ -41,6 +41,9 @@ extension TSSegmentWriter {
         }
         for pid in tail.keys { head[pid] = -1 }
         pending.removeAll(keepingCapacity: true)
+        // Without a file to pass runs through from (live input), a run gains nothing by waiting
+        // for the next batch, and would keep the input window holding its bytes until then.
+        if input.passthroughDescriptor == nil { try flushRun() }
     }
 
     private func emitIfSection(_ i: Int) throws {

@@ -139,8 +139,13 @@ public final class TSSegmentWriter {
         if pending.count >= batch { try flushPending() }
     }
 
-    /// The earliest input offset this writer still has to read.
-    public var oldestPendingOffset: Int64? { pending.lazy.map(\.firstPacket).min() }
+    /// The earliest input offset this writer still has to read: its pending units, and the
+    /// stretch of packets taken but not copied yet (a run outlives the batch that began it).
+    public var oldestPendingOffset: Int64? {
+        let units = pending.lazy.map(\.firstPacket).min()
+        guard let r = run else { return units }
+        return min(units ?? r.start, r.start)
+    }
 
     public func end() throws -> TSWrittenSegment {
         guard let file else { throw TSEngineError.notStarted(output: label) }

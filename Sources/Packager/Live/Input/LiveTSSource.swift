@@ -55,8 +55,9 @@ final class LiveTSSource: EventSource {
         guard !ended else { return nil }
         units.removeAll(keepingCapacity: true)
         // Released here, when every unit returned so far has reached the assembler: what it
-        // still holds, and what the indexer has not completed, stay.
-        input.release(before: [oldestNeeded(), indexer.oldestOpenOffset].compactMap { $0 }.min() ?? input.size)
+        // still holds, what the sanitizer holds back (units off the timeline, until it is
+        // confirmed), and what the indexer has not completed, stay.
+        input.release(before: [oldestNeeded(), oldestHeld, indexer.oldestOpenOffset].compactMap { $0 }.min() ?? input.size)
         if !probe.isEmpty {
             let chunk = probe.removeFirst()
             chunk.withUnsafeBytes { index(input.append($0)) }
@@ -77,6 +78,14 @@ final class LiveTSSource: EventSource {
         if let k = programmeChange() { units.removeSubrange(k...) }
         return feed.drain().map(PipelineEvent.cue) + admitted(units)
             + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: false)
+    }
+
+    /// The first packet of the earliest unit the sanitizer holds back.
+    private var oldestHeld: Int64? {
+        sanitizer.heldItems.compactMap { media -> Int64? in
+            if case .ts(let unit) = media.payload { return unit.firstPacket }
+            return nil
+        }.min()
     }
 
     /// The units' events, audio and video through the sanitizer the libavformat engine uses: a
