@@ -62,6 +62,7 @@ final class MediaDemuxer {
     func detachInput() -> TeeIOContext? {
         guard let tee else { return nil }
         avformat_close_input(&format)       // a custom pb is not closed with the context
+        tee.shrinkBuffer()
         self.tee = nil
         return tee
     }

@@ -92,6 +92,21 @@ final class TeeIOContext {
         return n == 0 ? FFmpegError.eof : n
     }
 
+    /// Gives back the context's buffer once no demuxer reads through it, keeping a fresh one of
+    /// the first size for a reader that may take over later. The TS demuxer grows the buffer to
+    /// its probe size for seeking back (`ffio_ensure_seekback`, 5 MB), and the probe's pages of
+    /// it stayed resident for as long as a byte-level live session ran (0.35 MB of a channel).
+    func shrinkBuffer() {
+        guard let ctx = context, ctx.pointee.buffer_size > TeeIOContext.bufferSize,
+              let fresh = av_malloc(Int(TeeIOContext.bufferSize))?.assumingMemoryBound(to: UInt8.self) else { return }
+        withUnsafeMutablePointer(to: &ctx.pointee.buffer) { av_freep($0) }
+        ctx.pointee.buffer = fresh
+        ctx.pointee.buffer_size = TeeIOContext.bufferSize
+        ctx.pointee.buf_ptr = fresh
+        ctx.pointee.buf_end = fresh
+        ctx.pointee.buf_ptr_max = fresh
+    }
+
     /// Reads the next bytes of the input straight into `buffer`, past the demuxer and the
     /// observer: the byte-level live path reads this way once libavformat has probed the input.
     /// Returns the count read, 0 at the end of input.

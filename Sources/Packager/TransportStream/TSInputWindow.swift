@@ -35,7 +35,7 @@ public final class TSInputWindow {
     /// instead of 0.154 % (alternated runs at 30x); reused, 0.140 %.
     private var spare: [UnsafeMutableRawPointer] = []
     private static let spareBlocks = 2
-    private static let blockSize = 1 << 18
+    private static let blockSize = 1 << 17
     /// The block the last packet came from, as (start, end, base): blocks are dropped from the
     /// front, so an index would move. Unchecked like `maps`.
     @exclusivity(unchecked) private var lastBlock: (start: Int64, end: Int64, base: UnsafeRawPointer)?
