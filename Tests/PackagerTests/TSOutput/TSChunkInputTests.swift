@@ -51,7 +51,7 @@ final class TSChunkInputTests: XCTestCase {
     /// Live reads go straight into the window's blocks; a packet that straddles two blocks is
     /// gathered, runs of packets never cross a block, and released blocks are reused.
     func testReadsInPlaceKeepEveryPacketAcrossBlockEdgesAndAfterRelease() throws {
-        let packets = 4000                                   // 752,000 bytes: three 256 KiB blocks
+        let packets = 4000                                   // 752,000 bytes: six 128 KiB blocks
         var bytes = [UInt8](repeating: 0, count: packets * TSPacketBytes.size)
         for k in 0..<packets {
             for j in 0..<TSPacketBytes.size { bytes[k * TSPacketBytes.size + j] = UInt8(truncatingIfNeeded: k &* 31 &+ j) }
