@@ -61,9 +61,7 @@ final class TeeIOContext {
         replay = bytes
         replayed = 0
         if let ctx = context {
-            ctx.pointee.buf_ptr = ctx.pointee.buffer
-            ctx.pointee.buf_end = ctx.pointee.buffer
-            ctx.pointee.buf_ptr_max = ctx.pointee.buffer
+            Self.empty(ctx)
             ctx.pointee.eof_reached = 0
             ctx.pointee.error = 0
             ctx.pointee.pos = 0
@@ -102,9 +100,14 @@ final class TeeIOContext {
         withUnsafeMutablePointer(to: &ctx.pointee.buffer) { av_freep($0) }
         ctx.pointee.buffer = fresh
         ctx.pointee.buffer_size = TeeIOContext.bufferSize
-        ctx.pointee.buf_ptr = fresh
-        ctx.pointee.buf_end = fresh
-        ctx.pointee.buf_ptr_max = fresh
+        Self.empty(ctx)
+    }
+
+    /// Marks the context's buffer as holding nothing: the next read refills it from the start.
+    private static func empty(_ ctx: UnsafeMutablePointer<AVIOContext>) {
+        ctx.pointee.buf_ptr = ctx.pointee.buffer
+        ctx.pointee.buf_end = ctx.pointee.buffer
+        ctx.pointee.buf_ptr_max = ctx.pointee.buffer
     }
 
     /// Reads the next bytes of the input straight into `buffer`, past the demuxer and the
