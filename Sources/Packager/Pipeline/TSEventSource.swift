@@ -4,13 +4,16 @@ import Foundation
 /// The byte-level source of a local MPEG-TS file: the file is mapped window by window (read in
 /// place from the page cache), indexed into access units by TSIndexer and scanned for SCTE-35 by
 /// the same section scanner the libavformat path tees, with no demux. libavformat only probed
-/// the file once, for the stream table and codec strings. Paired with TSSegmentAssembler.
+/// the file once, for the stream table and codec strings. Paired with TSSegmentAssembler; or,
+/// with a `TSUnitDemuxer`, a source of demuxed packets for libavformat's muxers (fMP4 output).
 final class TSEventSource: EventSource {
     let streams: InputStreams
     let input: TSInputWindow
     let indexer = TSIndexer()
     private let feed = InBandCueFeed()
     private var events: TSUnitEvents
+    /// Hands video and audio over as demuxed packets (and drops every other PID) when set.
+    private let demuxer: TSUnitDemuxer?
     private var window: Int64 = 0
     private var slice = 0
     private var units: [TSAccessUnit] = []
@@ -24,12 +27,21 @@ final class TSEventSource: EventSource {
     /// stream ahead of the media around it.
     private static let slices = 4
 
-    init(path: String, probed: InputStreams) throws {
+    /// - Parameter demuxing: hand video and audio over as demuxed packets, every video stream
+    ///   a rendition of its own (see `TSUnitDemuxer.covers`).
+    init(path: String, probed: InputStreams, demuxing: Bool = false) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
-        events = TSUnitEvents(streams: probed)
+        events = TSUnitEvents(streams: probed, everyRendition: demuxing)
+        demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed) : nil
+        // A demuxed unit's bytes are copied out as it is handed over: only the units the indexer
+        // has not finished are still needed.
+        if demuxing {
+            oldestNeeded = { [unowned self] in self.indexer.oldestOpenOffset ?? self.input.fileWindowStart(self.window) }
+        }
     }
 
+    var isDemuxing: Bool { demuxer != nil }
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd) }
 
@@ -39,7 +51,7 @@ final class TSEventSource: EventSource {
         guard let bytes = try input.fileWindow(window) else {
             ended = true
             indexer.finish(into: &units)
-            let last = feed.finish().map(PipelineEvent.cue) + units.map { events.event($0) }
+            let last = try feed.finish().map(PipelineEvent.cue) + media(units)
             return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
         }
         let size = (bytes.count + Self.slices - 1) / Self.slices
@@ -47,13 +59,30 @@ final class TSEventSource: EventSource {
         feed.observe(part)
         indexer.feed(part, into: &units)
         try checkVideoClock(units)
+        // Before the window moves on: a demuxed unit's bytes are read now.
+        let out = try feed.drain().map(PipelineEvent.cue) + media(units)
         slice += 1
         if slice == Self.slices || slice * size >= bytes.count {
             slice = 0
             window += 1
             if let oldest = oldestNeeded() { input.release(before: oldest) }
         }
-        return feed.drain().map(PipelineEvent.cue) + units.map { events.event($0) }
+        return out
+    }
+
+    private func media(_ units: [TSAccessUnit]) throws -> [PipelineEvent] {
+        guard let demuxer else { return units.map { events.event($0) } }
+        var out: [PipelineEvent] = []
+        out.reserveCapacity(units.count)
+        for unit in units {
+            let placed = events.packet(unit)
+            guard placed.role != .passthrough else { continue }
+            for media in try demuxer.packets(of: unit, placed: placed) {
+                events.note(media)
+                out.append(.packet(media))
+            }
+        }
+        return out
     }
 
     private func checkVideoClock(_ units: [TSAccessUnit]) throws {

@@ -5,8 +5,6 @@
 /// Only ADTS payloads are split (frame lengths are in their headers); other audio stays whole,
 /// on the side of its first PTS.
 enum TSAudioPESSplit {
-    private static let sampleRates = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350]
-
     /// The frames before and after the cut at `at` by `AudioSpliceRule` (a frame goes after once
     /// half of it is past the cut), as replacement units — the unit itself for a side that gets
     /// every frame, nil for a side that gets none; nil when the PES is not ADTS.
@@ -14,23 +12,11 @@ enum TSAudioPESSplit {
     /// and nil when every frame goes before (the unit is routed whole, as keyframe cuts always did).
     static func split(_ unit: TSAccessUnit, at: Int64, input: TSInputWindow, grid: TSPacketGrid, nearest: Bool) throws
         -> (before: TSAccessUnit?, after: TSAccessUnit?)? {
-        guard let pts = unit.pts, let (streamID, payload) = try TSUnitPayload.gather(unit, input: input, grid: grid) else { return nil }
-        var offsets: [Int] = []
-        var i = 0
-        var rate = 0
-        while i + 7 <= payload.count, payload[i] == 0xFF, payload[i + 1] & 0xF6 == 0xF0 {
-            let index = Int(payload[i + 2] >> 2 & 0x0F)
-            guard index < sampleRates.count else { return nil }
-            rate = sampleRates[index]
-            let length = Int(payload[i + 3] & 0x03) << 11 | Int(payload[i + 4]) << 3 | Int(payload[i + 5] >> 5)
-            guard length >= 7, i + length <= payload.count else { return nil }
-            offsets.append(i)
-            i += length
-        }
-        guard rate > 0, i == payload.count else { return nil }
-        // libavformat times the frames after a PES's first by their durations (1024 samples);
-        // rounded to the nearest tick this lands within one tick of its times.
-        let framePTS = { (k: Int) -> Int64 in pts + (Int64(k) * 1024 * 180_000 + Int64(rate)) / (2 * Int64(rate)) }
+        guard let pts = unit.pts, let (streamID, payload) = try TSUnitPayload.gather(unit, input: input, grid: grid),
+              let frames = payload.withUnsafeBytes({ ADTSFrames($0) }) else { return nil }
+        let offsets = frames.offsets
+        let times = frames.times(pesPTS: pts)
+        let framePTS = { (k: Int) -> Int64 in times[k] }
         let cut = offsets.indices.first {
             AudioSpliceRule.side(pts: framePTS($0), duration: framePTS($0 + 1) - framePTS($0), cut: at, nearest: nearest) == .after
         } ?? offsets.count

@@ -118,6 +118,9 @@ public final class TSInputWindow {
         return UnsafeRawBufferPointer(start: base, count: Int(min(Self.window, size - start)))
     }
 
+    /// The file offset where window `k` (of `fileWindow(_:)`) starts.
+    public func fileWindowStart(_ k: Int64) -> Int64 { k * Self.window }
+
     /// The 188 bytes at `offset`, valid until the next call or release. Inlined for the common
     /// case (a file, the window of the last call); the rest is `mappedPacket(at:)`.
     @inline(__always)

@@ -30,7 +30,8 @@ public enum VodPipeline {
             probe = nil
             ServiceHeap.returnFreedMemory()
             do {
-                return try runByteLevel(source, sink: sink, options: options)
+                return try source.isDemuxing ? runDemuxed(source, sink: sink, options: options)
+                    : runByteLevel(source, sink: sink, options: options)
             } catch is TimestampReset {
                 return try redoAfterReset(input: input, sink: sink, options: options)
             }
@@ -90,6 +91,13 @@ public enum VodPipeline {
         })
     }
 
+    /// fMP4 of a TS file: the indexer's units as demuxed packets into libavformat's mp4 muxer,
+    /// as the libavformat path does but without its TS demuxer and parsers.
+    private static func runDemuxed(_ source: TSEventSource, sink: PublishSink, options: VodOptions) throws -> VodReport {
+        try run(source: source, sink: sink, options: options,
+                splicer: edgeSplicer(streams: source.streams, options: options, media: AVSpliceMedia()))
+    }
+
     /// Span edges as `options.splice` says. Not for stitched sources: their spans start and end
     /// at segment boundaries (keyframes of separately encoded pieces, often with parameters of
     /// their own), where a splice window would straddle two encodings.
@@ -97,15 +105,23 @@ public enum VodPipeline {
         EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: true, holdsPlannedEnds: false), media: media)
     }
 
-    /// TS in, TS out, one video rendition, written into the sink's own files: the input's packets
-    /// are cut and re-timed in place (TSEventSource + TSSegmentAssembler) instead of being
-    /// demuxed and muxed again; nil when that path does not apply.
+    /// A local TS file read by the byte-level source instead of libavformat's demuxer: TS out
+    /// with one video rendition, written into the sink's own files, has the input's packets cut
+    /// and re-timed in place (TSEventSource + TSSegmentAssembler) instead of demuxed and muxed
+    /// again; fMP4 out has the indexer's units handed to libavformat's mp4 muxer as packets
+    /// (H.264/HEVC and AAC, `TSUnitDemuxer.covers`). nil when neither applies.
     private static func byteLevelSource(input: String, probed: InputReader, sink: PublishSink,
                                         options: VodOptions) throws -> TSEventSource? {
-        guard options.engine == .auto, options.segmentFormat == .ts, probed.streams.formatName == "mpegts",
-              probed.streams.videos.count == 1, FileManager.default.fileExists(atPath: input),
-              (try? sink.directPath(for: OutputLayout.report)) != nil else { return nil }
-        return try TSEventSource(path: input, probed: probed.streams)
+        let streams = probed.streams
+        guard options.engine == .auto, streams.formatName == "mpegts", FileManager.default.fileExists(atPath: input) else { return nil }
+        switch options.segmentFormat {
+        case .ts:
+            guard streams.videos.count == 1, (try? sink.directPath(for: OutputLayout.report)) != nil else { return nil }
+            return try TSEventSource(path: input, probed: streams)
+        case .fmp4:
+            guard TSUnitDemuxer.covers(streams) else { return nil }
+            return try TSEventSource(path: input, probed: streams, demuxing: true)
+        }
     }
 
     /// The VOD arrangement over any event source. `threaded`: read on a thread of its own;
