@@ -148,10 +148,12 @@ final class SegmentMuxer {
     }
 
     /// Writes a copy of `packet` (the caller keeps it) to output stream `output`, shifted back by
-    /// `shiftTicks` of 90 kHz time (the primary's re-timing after stripped spans).
-    func write(_ packet: DemuxedPacket, output: Int, shiftTicks: Int64) throws {
+    /// `shiftTicks` of 90 kHz time (the primary's re-timing after stripped spans). Returns false
+    /// for a packet dropped as damaged (its PTS before its DTS).
+    @discardableResult
+    func write(_ packet: DemuxedPacket, output: Int, shiftTicks: Int64) throws -> Bool {
         guard let ctx = context, let scratch, let source = packet.packet, output < inputTimeBases.count,
-              let stream = ctx.pointee.streams[output] else { return }
+              let stream = ctx.pointee.streams[output] else { return true }
         let referenced = av_packet_ref(scratch, source)
         guard referenced >= 0 else { throw FFmpegError(operation: "reference a packet for", input: label, code: referenced) }
         defer { av_packet_unref(scratch) }
@@ -170,12 +172,16 @@ final class SegmentMuxer {
         scratch.pointee.pos = -1
         av_packet_rescale_ts(scratch, inBase, stream.pointee.time_base)
         let dts = scratch.pointee.dts != pkgctl_nopts() ? scratch.pointee.dts : scratch.pointee.pts
+        // A damaged PES header can give a picture a PTS before its DTS, which every libavformat
+        // muxer refuses (EINVAL, "pts < dts"): one unplayable picture must not end the run.
+        if scratch.pointee.pts != pkgctl_nopts(), dts != pkgctl_nopts(), scratch.pointee.pts < dts { return false }
         if dts != pkgctl_nopts() {
-            if let last = lastDTS[output], dts <= last { return }
+            if let last = lastDTS[output], dts <= last { return true }
             lastDTS[output] = dts
         }
         let written = av_write_frame(ctx, scratch)
         guard written >= 0 else { throw FFmpegError(operation: "write a packet to", input: label, code: written) }
+        return true
     }
 
     /// Flushes the muxer and returns the finished segment's bytes.

@@ -39,6 +39,7 @@ final class CutStage: PipelineStage {
     /// The declared target of the leading rendition (fixed once its first segment closed).
     var rule: CutRule { planners[0].rule }
     var droppedLeading: Int { assemblers.reduce(0) { $0 + $1.droppedLeading } }
+    var refusedPackets: Int { assemblers.reduce(0) { $0 + $1.refusedPackets } }
     /// PTS of the leading rendition's first keyframe.
     var firstFrame: Int64? { planners[0].firstFrame }
 

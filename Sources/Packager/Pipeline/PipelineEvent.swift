@@ -75,10 +75,16 @@ struct MediaPacket {
 /// cuts it applied, in that order.
 protocol SegmentAssembling: AnyObject {
     var droppedLeading: Int { get }
+    /// Packets dropped because no muxer would take them (damaged timestamps).
+    var refusedPackets: Int { get }
     func video(_ packet: MediaPacket, cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
     func audio(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func passthrough(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
+}
+
+extension SegmentAssembling {
+    var refusedPackets: Int { 0 }
 }
 
 /// A stage of the pipeline: handles one event and passes on (in order) what it produces and

@@ -62,6 +62,8 @@ final class SegmentAssembler: SegmentAssembling {
     private var finished: [FinishedSegment] = []
     private var applied: [CutRecord] = []
     private(set) var droppedLeading = 0
+    /// Packets no muxer would take: a PTS before the DTS (a damaged PES header).
+    private(set) var refusedPackets = 0
     /// How far video may run past a pending cut before it is applied without audio.
     private let maxAudioLag: Int64 = 90_000
 
@@ -160,10 +162,15 @@ final class SegmentAssembler: SegmentAssembling {
     }
 
     private func write(_ packet: DemuxedPacket, output: Int) throws {
+        var refused = false
         for out in active {
-            try out.muxer.write(packet, output: output, shiftTicks: out.target == .primary ? shift : 0)
-            out.open?.packets += 1
+            if try out.muxer.write(packet, output: output, shiftTicks: out.target == .primary ? shift : 0) {
+                out.open?.packets += 1
+            } else {
+                refused = true
+            }
         }
+        if refused { refusedPackets += 1 }
     }
 
     // MARK: cuts

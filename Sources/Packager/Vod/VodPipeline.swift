@@ -155,7 +155,10 @@ public enum VodPipeline {
         try sink.flush(timeout: 600)
         try PresentationIntegrity.check(collector, renditions: streams.videos.count, input: input)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
-        let notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
+        var notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
+        if cuts.refusedPackets > 0 {
+            notes.append("\(cuts.refusedPackets) packet(s) of '\(input)' dropped: damaged timestamps (PTS before DTS) that no muxer takes")
+        }
         let built = try VodPresentation(options: options, streams: streams, startDate: startDate,
                                         t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
                                         collected: collector, notes: notes).build()
