@@ -2,6 +2,7 @@
 # Where the CPU time of each benchmarked job goes: `perf record` (cpu-clock, DWARF call graphs,
 # which work through Debian's libav* without frame pointers) of one run each of
 #   pkgctl vod (TS, strip), pkgctl vod (TS, overlay), ffmpeg -c copy -f hls (TS),
+#   pkgctl vod (fMP4, strip), ffmpeg -f hls -hls_segment_type fmp4,
 #   pkgctl cues, ffmpeg -map 0 -c copy -f null -
 # on the bench inputs, then every sample is charged to the first known owner on its stack
 # (libavformat demux, mux, parser, Swift stages, process start …) and to the kind of work at its
@@ -44,6 +45,7 @@ OWNERS = [  # (substring of a frame, owner); the first match walking from the le
     ("avformat_write_header", "libavformat mux (header)"),
     ("avio_open", "segment files: open"), ("avio_close", "segment files: close"),
     ("TSSectionScanner", "Swift TS section scanner"),
+    ("TSUnitDemuxer", "Swift TS unit demuxer (fMP4 packets)"), ("TSEventSource", "Swift TS event source"),
     ("TSIndexer", "Swift TS indexer"), ("TSSegmentWriter", "Swift TS segment writer"),
     ("SegmentMuxer", "Swift SegmentMuxer glue"), ("Segmenter", "Swift Segmenter"),
     ("WorkPipe", "Swift WorkPipe (thread handoff)"), ("VodDemuxStage", "Swift demux stage"),
@@ -116,6 +118,9 @@ profile "pkgctl vod (ts, strip)" "$pkgctl" vod "$input" -o "$work/o/p"
 profile "pkgctl vod (ts, overlay)" "$pkgctl" vod "$input" -o "$work/o/p" --placement overlay
 profile "ffmpeg -c copy -f hls (ts)" ffmpeg -v error -nostdin -i "$input" -map 0:v -map 0:a -c copy -f hls \
   -hls_time 6 -hls_playlist_type vod "$work/o/index.m3u8"
+profile "pkgctl vod (fmp4, strip)" "$pkgctl" vod "$input" -o "$work/o/p" --segment-format fmp4
+profile "ffmpeg -f hls -hls_segment_type fmp4" ffmpeg -v error -nostdin -i "$input" -map 0:v -map 0:a -c copy -f hls \
+  -hls_time 6 -hls_segment_type fmp4 -bsf:a aac_adtstoasc -hls_playlist_type vod "$work/o/index.m3u8"
 profile "pkgctl cues" "$pkgctl" cues "$big" --format json
 profile "ffmpeg -map 0 -c copy -f null" ffmpeg -v error -nostdin -i "$big" -map 0 -c copy -f null -
 if [ -n "${PROFILE_EXTRA:-}" ]; then
