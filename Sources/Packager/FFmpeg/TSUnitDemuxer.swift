@@ -64,15 +64,7 @@ final class TSUnitDemuxer {
     }
 
     private func eachPayload(of unit: TSAccessUnit, _ body: (UnsafeRawBufferPointer) -> Void) throws {
-        var offset = unit.firstPacket
-        var cursor = grid.cursor(from: offset)
-        while offset <= unit.lastPacket {
-            let p = try input.packet(at: offset)
-            if TSPacketBytes.pid(p) == unit.pid, let start = TSPacketBytes.payloadOffset(p) {
-                body(UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start))
-            }
-            offset = grid.step(from: offset, cursor: &cursor)
-        }
+        try TSUnitPayload.eachPayload(of: unit, input: input, grid: grid, body)
     }
 
     /// One packet per ADTS frame, each a reference into `pes`. A PES that is whole frames (what
@@ -134,15 +126,11 @@ extension DemuxedPacket {
     /// Moves the packet's data past the PES header at its start (to the elementary stream,
     /// ending where PES_packet_length says when it is set); false when there is no whole header.
     fileprivate func skipPESHeader() -> Bool {
-        guard let p = packet, let data = p.pointee.data else { return false }
-        let size = Int(p.pointee.size)
-        guard size >= 9, data[0] == 0, data[1] == 0, data[2] == 1 else { return false }
-        let length = Int(data[4]) << 8 | Int(data[5])
-        let end = length > 0 ? min(size, 6 + length) : size
-        let headerEnd = 9 + Int(data[8])
-        guard headerEnd <= end else { return false }
-        p.pointee.data = data + headerEnd
-        p.pointee.size = Int32(end - headerEnd)
+        guard let p = packet, let data = p.pointee.data,
+              let range = TSUnitPayload.elementaryStreamRange(UnsafeRawBufferPointer(start: data, count: Int(p.pointee.size)))
+        else { return false }
+        p.pointee.data = data + range.lowerBound
+        p.pointee.size = Int32(range.count)
         return true
     }
 

@@ -7,16 +7,32 @@ enum TSUnitPayload {
     static func gather(_ unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws -> (UInt8, [UInt8])? {
         if let pes = unit.replacementPES { return elementaryStream(of: pes) }
         var bytes: [UInt8] = []
+        try eachPayload(of: unit, input: input, grid: grid) { bytes.append(contentsOf: $0) }
+        return elementaryStream(of: bytes)
+    }
+
+    /// The payload bytes of each of the unit's TS packets, in order (the PES, header included).
+    static func eachPayload(of unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid,
+                            _ body: (UnsafeRawBufferPointer) -> Void) throws {
         var offset = unit.firstPacket
         var cursor = grid.cursor(from: offset)
         while offset <= unit.lastPacket {
             let p = try input.packet(at: offset)
             if TSPacketBytes.pid(p) == unit.pid, let start = TSPacketBytes.payloadOffset(p) {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start))
+                body(UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start))
             }
             offset = grid.step(from: offset, cursor: &cursor)
         }
-        return elementaryStream(of: bytes)
+    }
+
+    /// Where the elementary stream lies in a PES (past its header, up to PES_packet_length
+    /// when it is set), or nil when the bytes do not hold a whole PES header.
+    static func elementaryStreamRange(_ pes: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard pes.count >= 9, pes[0] == 0, pes[1] == 0, pes[2] == 1 else { return nil }
+        let length = Int(pes[4]) << 8 | Int(pes[5])
+        let end = length > 0 ? min(pes.count, 6 + length) : pes.count
+        let headerEnd = 9 + Int(pes[8])
+        return headerEnd <= end ? headerEnd..<end : nil
     }
 
     /// The raw 48-bit program_clock_reference field of the first of the unit's packets that has
@@ -36,12 +52,7 @@ enum TSUnitPayload {
     }
 
     private static func elementaryStream(of bytes: [UInt8]) -> (UInt8, [UInt8])? {
-        guard bytes.count >= 9, bytes[0] == 0, bytes[1] == 0, bytes[2] == 1 else { return nil }
-        var end = bytes.count
-        let length = Int(bytes[4]) << 8 | Int(bytes[5])
-        if length > 0 { end = min(end, 6 + length) }
-        let headerEnd = 9 + Int(bytes[8])
-        guard headerEnd <= end else { return nil }
-        return (bytes[3], Array(bytes[headerEnd..<end]))
+        guard let range = bytes.withUnsafeBytes({ elementaryStreamRange($0) }) else { return nil }
+        return (bytes[3], Array(bytes[range]))
     }
 }
