@@ -46,6 +46,8 @@ OWNERS = [  # (substring of a frame, owner); the first match walking from the le
     ("avio_open", "segment files: open"), ("avio_close", "segment files: close"),
     ("TSSectionScanner", "Swift TS section scanner"),
     ("TSUnitDemuxer", "Swift TS unit demuxer (fMP4 packets)"), ("TSEventSource", "Swift TS event source"),
+    ("AnnexBToLengthPrefixed", "Swift fMP4 fragment writer"), ("FragmentTrack", "Swift fMP4 fragment writer"),
+    ("FragmentWriter", "Swift fMP4 fragment writer"), ("TSOutputFile", "segment files: write"),
     ("TSIndexer", "Swift TS indexer"), ("TSSegmentWriter", "Swift TS segment writer"),
     ("SegmentMuxer", "Swift SegmentMuxer glue"), ("Segmenter", "Swift Segmenter"),
     ("WorkPipe", "Swift WorkPipe (thread handoff)"), ("VodDemuxStage", "Swift demux stage"),

@@ -20,6 +20,8 @@ final class SegmentAssembler: SegmentAssembling {
         /// Audio frames straddling a cut go to the side holding most of their samples
         /// (`AudioSpliceRule`, accurate splices); false: the side their PTS says.
         var nearestAudioFrame = false
+        /// fMP4 fragments after the first written by `FragmentWriter`; false: all by libavformat.
+        var ownFragments = true
     }
 
     private final class Output {
@@ -211,7 +213,8 @@ final class SegmentAssembler: SegmentAssembling {
         let inForce = parameters.inForce(at: ticks)
         let audio = audioIndices.prefix { inForce.parameters(of: $0) != nil }
         return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce, streams: [videoIndex] + audio,
-                                              label: label, extradata: videoExtradata.map { [videoIndex: $0] } ?? [:]),
+                                              label: label, extradata: videoExtradata.map { [videoIndex: $0] } ?? [:],
+                                              ownFragments: config.ownFragments),
                       target: target)
     }
 

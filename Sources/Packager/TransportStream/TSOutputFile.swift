@@ -41,6 +41,11 @@ final class TSOutputFile {
 
     deinit { if case .file(let fd) = backing { close(fd) } }
 
+    var isMemory: Bool {
+        if case .memory = backing { return true }
+        return false
+    }
+
     var spool: SegmentSpool? {
         if case .spool(let spool) = backing { return spool }
         return nil

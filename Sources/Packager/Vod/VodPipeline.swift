@@ -143,7 +143,8 @@ public enum VodPipeline {
             ?? CutStage(streams: streams, rule: rule,
                         assembler: .init(format: options.segmentFormat.muxerFormat, segmentPath: direct ? { [collector] in
                             collector.directPath(for: $0, rendition: $1, index: $2)
-                        } : nil, nearestAudioFrame: options.splice == .accurate), splicer: splicer)
+                        } : nil, nearestAudioFrame: options.splice == .accurate,
+                                         ownFragments: options.engine == .auto), splicer: splicer)
         let chain = StageChain([
             SpanStage(classifier: options.classifier, lostCues: options.lostCues, placement: options.placementRules,
                       external: try externalCues(options: options, streams: streams)),

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A growable byte buffer that keeps its memory from one use to the next: a segment's fragment
+/// is built in it without an allocation per sample, and `removeAll` keeps the capacity for the
+/// next segment.
+final class ByteBuffer {
+    private(set) var base: UnsafeMutableRawPointer
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 64 * 1024) {
+        self.capacity = max(capacity, 64)
+        guard let memory = malloc(self.capacity) else { fatalError("out of memory (\(self.capacity) bytes)") }
+        base = memory
+    }
+
+    deinit { free(base) }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    func removeAll() { count = 0 }
+
+    /// Room for `extra` more bytes, growing by doubling. realloc: a large buffer is a mapping
+    /// of its own that the kernel extends in place (mremap), so growing touches only new pages.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        guard let moved = realloc(base, grown) else { fatalError("out of memory (\(grown) bytes)") }
+        base = moved
+        capacity = grown
+    }
+
+    func append(_ source: UnsafeRawPointer, count n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).copyMemory(from: source, byteCount: n)
+        count += n
+    }
+
+    func append(_ source: UnsafeRawBufferPointer) {
+        if let start = source.baseAddress { append(start, count: source.count) }
+    }
+
+    func appendUInt8(_ value: UInt8) {
+        reserve(1)
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    func appendUInt24(_ value: UInt32) {
+        appendUInt8(UInt8(truncatingIfNeeded: value >> 16))
+        appendUInt8(UInt8(truncatingIfNeeded: value >> 8))
+        appendUInt8(UInt8(truncatingIfNeeded: value))
+    }
+
+    func appendUInt32(_ value: UInt32) {
+        reserve(4)
+        base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt32.self)
+        count += 4
+    }
+
+    func appendUInt64(_ value: UInt64) {
+        reserve(8)
+        base.storeBytes(of: value.bigEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
+    }
+
+    func appendType(_ type: StaticString) {
+        type.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A box's size and type; returns where the size goes, for `endBox`.
+    func beginBox(_ type: StaticString) -> Int {
+        let start = count
+        appendUInt32(0)
+        appendType(type)
+        return start
+    }
+
+    func endBox(_ start: Int) {
+        base.storeBytes(of: UInt32(count - start).bigEndian, toByteOffset: start, as: UInt32.self)
+    }
+}
