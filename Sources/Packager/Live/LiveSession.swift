@@ -183,7 +183,7 @@ final class LiveSession {
             } else {
                 cuts = CutStage(streams: streams, rule: rule,
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
-                                                 nearestAudioFrame: true),
+                                                 nearestAudioFrame: true, ownFragments: options.engine == .auto),
                                 splicer: splicer)
             }
             chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
