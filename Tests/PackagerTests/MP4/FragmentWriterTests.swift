@@ -113,24 +113,25 @@ final class FragmentWriterTests: XCTestCase {
         try assertOwnFragmentsMatchTheMuxer(url, segments: 4)
     }
 
+    /// testsrc2 as HEVC with one AAC track, `seconds` long, into `name`.
+    private func hevc(_ name: String, seconds: Int, sampleRate: Int, x265: String) throws -> URL {
+        let url = dir.appendingPathComponent(name)
+        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
+                           "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(sampleRate)", "-t", String(seconds),
+                           "-c:v", "libx265", "-x265-params", x265 + ":log-level=error", "-c:a", "aac", "-b:a", "64k", url.path])
+        return url
+    }
+
     /// HEVC from an MP4 (hvcC extradata: samples already length-prefixed, written as they are)
     /// with 44.1 kHz AAC, irregular GOPs at 25 fps.
     func testHEVCFromAnMP4IsWrittenAsItIs() throws {
-        let url = dir.appendingPathComponent("hevc.mp4")
-        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
-                           "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100", "-t", "5",
-                           "-c:v", "libx265", "-x265-params", "keyint=40:min-keyint=10:bframes=4:log-level=error",
-                           "-c:a", "aac", "-b:a", "64k", url.path])
-        try assertOwnFragmentsMatchTheMuxer(url, segments: 4)
+        try assertOwnFragmentsMatchTheMuxer(try hevc("hevc.mp4", seconds: 5, sampleRate: 44100,
+                                                     x265: "keyint=40:min-keyint=10:bframes=4"), segments: 4)
     }
 
     /// Annex B HEVC in a TS (converted like H.264).
     func testHEVCInATransportStreamIsConverted() throws {
-        let url = dir.appendingPathComponent("hevc.ts")
-        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25",
-                           "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "4",
-                           "-c:v", "libx265", "-x265-params", "keyint=25:bframes=3:log-level=error",
-                           "-c:a", "aac", "-b:a", "64k", url.path])
-        try assertOwnFragmentsMatchTheMuxer(url, segments: 4)
+        try assertOwnFragmentsMatchTheMuxer(try hevc("hevc.ts", seconds: 4, sampleRate: 48000, x265: "keyint=25:bframes=3"),
+                                            segments: 4)
     }
 }
