@@ -22,6 +22,8 @@ final class FragmentTrack {
         var cts: Int64
         var size: UInt32
         var sync: Bool
+
+        var flags: UInt32 { sync ? FragmentWriter.dependsOnNothing : FragmentWriter.nonSyncDependent }
     }
 
     let id: UInt32
@@ -70,16 +72,13 @@ final class FragmentTrack {
             throw FragmentError.compositionOffsetTooLarge(pts: presentation, dts: dts)
         }
         guard bytes.count > 0 else { return }
+        if case .firstSampleDecides(let hevc) = payload { payload = Self.payload(configuration: bytes, hevc: hevc) }
         let size: Int
-        switch payload {
-        case .raw:
+        if case .raw = payload {
             size = bytes.count
             if keepsBytes { buffer().append(bytes) }
-        case .annexB:
+        } else {
             size = keepsBytes ? AnnexBToLengthPrefixed.append(bytes, to: buffer()) : AnnexBToLengthPrefixed.convertedSize(bytes)
-        case .firstSampleDecides(let hevc):
-            payload = Self.payload(configuration: bytes, hevc: hevc)
-            return try add(bytes, pts: pts, dts: dts, duration: duration, key: key)
         }
         var storedDTS = dts
         if samples.isEmpty, let startDTS {
@@ -124,10 +123,6 @@ final class FragmentTrack {
     func closeLastSample() {
         guard samples.count > 1, duration(samples.count - 1) == 0 else { return }
         trackDuration += duration(samples.count - 2)
-    }
-
-    func flags(_ sample: Sample) -> UInt32 {
-        sample.sync ? FragmentWriter.dependsOnNothing : FragmentWriter.nonSyncDependent
     }
 
     func removeSamples() {

@@ -29,15 +29,16 @@ final class FragmentWriter {
         for track in filled { track.closeLastSample() }
         let mdatSize = filled.reduce(0) { $0 + $1.byteCount }
         guard mdatSize > 0 else { return false }
-        let moofSize = moofByteCount(filled)
+        let runs = filled.map(run)
+        let moofSize = 8 + 16 + zip(filled, runs).reduce(0) { $0 + trafByteCount($1.1, samples: $1.0.samples.count) }
         let moof = header.beginBox("moof")
         header.appendUInt32(16)
         header.appendType("mfhd")
         header.appendUInt32(0)
         header.appendUInt32(sequence)
         var dataOffset = 0
-        for track in filled {
-            writeTraf(track, dataOffset: moofSize + 8 + dataOffset)
+        for (track, run) in zip(filled, runs) {
+            writeTraf(track, run: run, dataOffset: moofSize + 8 + dataOffset)
             dataOffset += track.byteCount
         }
         header.endBox(moof)
@@ -83,33 +84,27 @@ final class FragmentWriter {
 
     private func run(_ track: FragmentTrack) -> Run {
         let samples = track.samples
-        let defaultFlags = samples.count > 1 ? track.flags(samples[1])
+        let defaultFlags = samples.count > 1 ? samples[1].flags
             : (track.kind == .video ? Self.nonSyncDependent : Self.dependsOnNothing)
         var run = Run(defaultDuration: track.duration(0), defaultSize: samples[0].size, defaultFlags: defaultFlags)
         for i in samples.indices {
             if track.duration(i) != run.defaultDuration { run.flags |= 0x100 }
             if samples[i].size != run.defaultSize { run.flags |= 0x200 }
-            if i > 0, track.flags(samples[i]) != defaultFlags { run.flags |= 0x400 }
+            if i > 0, samples[i].flags != defaultFlags { run.flags |= 0x400 }
         }
-        if run.flags & 0x400 == 0, track.flags(samples[0]) != defaultFlags { run.flags |= 0x04 }
+        if run.flags & 0x400 == 0, samples[0].flags != defaultFlags { run.flags |= 0x04 }
         if track.hasCompositionOffsets { run.flags |= 0x800 }
         return run
     }
 
-    private func trunByteCount(_ run: Run, samples: Int) -> Int {
+    /// traf header, tfhd (28: track id and three defaults), tfdt (20, version 1) and trun.
+    private func trafByteCount(_ run: Run, samples: Int) -> Int {
         let perSample = [0x100, 0x200, 0x400, 0x800].filter { run.flags & UInt32($0) != 0 }.count * 4
-        return 20 + (run.flags & 0x04 != 0 ? 4 : 0) + perSample * samples
+        return 8 + 28 + 20 + 20 + (run.flags & 0x04 != 0 ? 4 : 0) + perSample * samples
     }
 
-    private func moofByteCount(_ filled: [FragmentTrack]) -> Int {
-        // moof header + mfhd; per traf: header, tfhd (28 with track id and three defaults),
-        // tfdt (20, version 1), trun.
-        8 + 16 + filled.reduce(0) { $0 + 8 + 28 + 20 + trunByteCount(run($1), samples: $1.samples.count) }
-    }
-
-    private func writeTraf(_ track: FragmentTrack, dataOffset: Int) {
+    private func writeTraf(_ track: FragmentTrack, run: Run, dataOffset: Int) {
         let samples = track.samples
-        let run = run(track)
         let traf = header.beginBox("traf")
         // tfhd: default-base-is-moof, default duration, size and flags.
         header.appendUInt32(28)
@@ -130,11 +125,11 @@ final class FragmentWriter {
         header.appendUInt24(run.flags)
         header.appendUInt32(UInt32(samples.count))
         header.appendUInt32(UInt32(truncatingIfNeeded: dataOffset))
-        if run.flags & 0x04 != 0 { header.appendUInt32(track.flags(samples[0])) }
+        if run.flags & 0x04 != 0 { header.appendUInt32(samples[0].flags) }
         for i in samples.indices {
             if run.flags & 0x100 != 0 { header.appendUInt32(UInt32(truncatingIfNeeded: track.duration(i))) }
             if run.flags & 0x200 != 0 { header.appendUInt32(samples[i].size) }
-            if run.flags & 0x400 != 0 { header.appendUInt32(track.flags(samples[i])) }
+            if run.flags & 0x400 != 0 { header.appendUInt32(samples[i].flags) }
             if run.flags & 0x800 != 0 { header.appendUInt32(UInt32(truncatingIfNeeded: samples[i].cts)) }
         }
         header.endBox(trun)
