@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-bench-out}
-if ! build_log=$(scripts/swift-locked.sh build -c release --product pkgctl-splice-bench --static-swift-stdlib 2>--product pkgctl-splice-bench 2>&1)1); then
+if ! build_log=$(scripts/swift-locked.sh build -c release --product pkgctl-splice-bench --static-swift-stdlib 2>&1); then
     echo "$build_log" >&2
     exit 1
 fi
