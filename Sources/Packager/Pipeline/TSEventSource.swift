@@ -42,6 +42,13 @@ final class TSEventSource: EventSource {
     }
 
     var isDemuxing: Bool { demuxer != nil }
+
+    /// Audio bytes that were no part of any ADTS frame (damage: a lost sync word, a frame cut
+    /// short) are left out of the demuxed packets; the report says how many.
+    var inputNotes: [String] {
+        guard let skipped = demuxer?.skippedAudioBytes, skipped > 0 else { return [] }
+        return ["\(skipped) byte(s) of AAC audio in '\(streams.url)' outside any ADTS frame dropped (damaged or cut-off frames)"]
+    }
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd) }
 
