@@ -10,13 +10,10 @@ protocol EventSource: AnyObject {
     /// How far the source has read (nil: it does not measure).
     var progress: InputProgress? { get }
     func next() throws -> [PipelineEvent]?
-    /// What the source dropped or repaired in the input, for the report (once read to the end).
-    var inputNotes: [String] { get }
 }
 
 extension EventSource {
     var progress: InputProgress? { nil }
-    var inputNotes: [String] { [] }
 }
 
 /// The one read loop of every mode (vod, live, cues, and the HLS source after it): libavformat

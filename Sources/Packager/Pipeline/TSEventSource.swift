@@ -44,11 +44,12 @@ final class TSEventSource: EventSource {
     var isDemuxing: Bool { demuxer != nil }
 
     /// Audio bytes that were no part of any ADTS frame (damage: a lost sync word, a frame cut
-    /// short) are left out of the demuxed packets; the report says how many.
-    var inputNotes: [String] {
+    /// short) are left out of the demuxed packets; at the end of input a warning says how many.
+    private var skippedAudioWarning: [PipelineEvent] {
         guard let skipped = demuxer?.skippedAudioBytes, skipped > 0 else { return [] }
-        return ["\(skipped) byte(s) of AAC audio in '\(streams.url)' outside any ADTS frame dropped (damaged or cut-off frames)"]
+        return [.warning("\(skipped) byte(s) of AAC audio in '\(streams.url)' outside any ADTS frame dropped (damaged or cut-off frames)")]
     }
+
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd) }
 
@@ -59,7 +60,7 @@ final class TSEventSource: EventSource {
             ended = true
             indexer.finish(into: &units)
             let last = try feed.finish().map(PipelineEvent.cue) + media(units)
-            return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
+            return last + skippedAudioWarning + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
         }
         let size = (bytes.count + Self.slices - 1) / Self.slices
         let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])

@@ -32,9 +32,9 @@ public final class TSInputWindow {
     private var chunks: [Block] = []
     /// Released blocks kept for reuse: allocated afresh (1 MiB blocks then), each was mapped by
     /// malloc and its pages faulted in and cleared, and a live channel took 0.211 % of a core
-    /// instead of 0.154 % (alternated runs at 30x); reused, 0.140 %. Two spares were too few: the
-    /// window releases blocks in bursts, and those beyond the spares were freed and allocated
-    /// again as fresh pages. Sixteen (2 MiB): minor faults 1,800 → 420 a second at 30x, 0.251 →
+    /// instead of 0.154 % (alternated runs at 30x); reused, 0.140 %. Two spares were too few: more
+    /// blocks than that are released between allocations (the fault counts below say so), and
+    /// those beyond the spares were freed and allocated again as fresh pages. Sixteen (2 MiB): minor faults 1,800 → 420 a second at 30x, 0.251 →
     /// 0.224 % of a core per channel, 0.4 MiB more anonymous memory (5 alternated 15 s runs
     /// each, 2026-12-03).
     private var spare: [UnsafeMutableRawPointer] = []

@@ -160,7 +160,6 @@ public enum VodPipeline {
         if cuts.refusedPackets > 0 {
             notes.append("\(cuts.refusedPackets) packet(s) of '\(input)' dropped: damaged timestamps (PTS before DTS) that no muxer takes")
         }
-        notes += reader.inputNotes
         let built = try VodPresentation(options: options, streams: streams, startDate: startDate,
                                         t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
                                         collected: collector, notes: notes).build()

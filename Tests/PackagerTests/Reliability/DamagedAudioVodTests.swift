@@ -52,10 +52,7 @@ final class DamagedAudioVodTests: XCTestCase {
     }
 
     private func audioPackets(_ out: URL) throws -> Int? {
-        let run = try ToolRun.run(MediaCheck.ffprobe, ["-v", "error", "-select_streams", "a:0", "-count_packets", "-show_entries",
-                                                       "stream=nb_read_packets", "-of", "csv=p=0",
-                                                       out.appendingPathComponent("primary/index.m3u8").path])
-        return run.output.split(separator: "\n").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        try MediaCheck.packetCount(of: out.appendingPathComponent("primary/index.m3u8"), stream: "a:0")
     }
 
     func testAFrameWithoutItsSyncWordIsDroppedAndItsBytesReported() throws {

@@ -56,7 +56,12 @@ enum MediaCheck {
 
     /// Video packets of a file counted by ffprobe (one per frame for H.264).
     static func videoPacketCount(of url: URL) throws -> Int? {
-        let run = try ToolRun.run(ffprobe, ["-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+        try packetCount(of: url, stream: "v:0")
+    }
+
+    /// Packets of one stream (an ffprobe stream specifier: "v:0", "a:0") counted by ffprobe.
+    static func packetCount(of url: URL, stream: String) throws -> Int? {
+        let run = try ToolRun.run(ffprobe, ["-v", "error", "-select_streams", stream, "-count_packets", "-show_entries",
                                             "stream=nb_read_packets", "-of", "csv=p=0", url.path])
         // csv prints the stream once per section it appears in (stream, program): take the first.
         return run.output.split(separator: "\n").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
