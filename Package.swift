@@ -12,18 +12,21 @@ let package = Package(
         .executable(name: "pkgctl", targets: ["pkgctl"]),
     ],
     targets: [
+        // FFmpeg's headers. Nothing links the libraries: CFFmpegLoader defines the functions
+        // pkgctl calls and opens libavformat/libavcodec/libavutil at the first one, so commands
+        // that never use FFmpeg (validate, timeline, the TS byte path) skip loading them.
         .systemLibrary(
             name: "CFFmpeg",
             path: "Sources/CFFmpeg",
-            pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
         ),
+        .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Primitives", path: "Sources/Primitives"),
         .target(name: "CueDetect", dependencies: ["Primitives"], path: "Sources/CueDetect"),
         .target(name: "DateRangeWriter", dependencies: ["Primitives"], path: "Sources/DateRangeWriter"),
         .target(
             name: "Packager",
-            dependencies: ["CFFmpeg", "Primitives", "CueDetect", "DateRangeWriter"],
+            dependencies: ["CFFmpeg", "CFFmpegLoader", "Primitives", "CueDetect", "DateRangeWriter"],
             path: "Sources/Packager",
             exclude: ["Splice/Bench"]
         ),
