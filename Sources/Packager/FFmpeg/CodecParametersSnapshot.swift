@@ -7,6 +7,12 @@ import Foundation
 final class CodecParametersSnapshot: @unchecked Sendable {
     private var parameters: [Int: UnsafeMutablePointer<AVCodecParameters>] = [:]
     private(set) var timeBases: [Int: AVRational] = [:]
+    /// Video streams described without FFmpeg (pkgctl's own TS probe), by index.
+    private(set) var outlines: [Int: VideoStreamOutline] = [:]
+    /// Reads the parameters once something asks for them (a deferred snapshot: FFmpeg is opened
+    /// only by a stage that needs it, a frame-accurate re-encode).
+    private var pending: (() throws -> [Int: UnsafeMutablePointer<AVCodecParameters>])?
+    private var pendingFailure: Error?
     /// Parameters that take over from an input PTS on (a stitched span encoded apart from the
     /// content), earliest first; a muxer made for media at a PTS uses the set in force there.
     private var later: [(fromTicks: Int64, snapshot: CodecParametersSnapshot)] = []
@@ -39,6 +45,18 @@ final class CodecParametersSnapshot: @unchecked Sendable {
         }
     }
 
+    /// Streams known by their outlines now and by their codec parameters only when first asked
+    /// for: `load` then reads them (keyed by the same indices) and is not called again.
+    init(outlines: [Int: VideoStreamOutline], timeBases: [Int: AVRational],
+         load: @escaping () throws -> [Int: UnsafeMutablePointer<AVCodecParameters>]) {
+        self.outlines = outlines
+        self.timeBases = timeBases
+        pending = load
+    }
+
+    /// Whether the codec parameters are still to be read (nothing has needed them yet).
+    var isDeferred: Bool { lock.withLock { pending != nil } }
+
     /// From `ticks` on, media has `snapshot`'s parameters.
     func add(_ snapshot: CodecParametersSnapshot, from ticks: Int64) {
         lock.withLock {
@@ -53,8 +71,20 @@ final class CodecParametersSnapshot: @unchecked Sendable {
     }
 
     func parameters(of index: Int) -> UnsafePointer<AVCodecParameters>? {
-        guard let p = parameters[index] else { return nil }
-        return UnsafePointer(p)
+        try? loadedParameters(of: index)
+    }
+
+    /// The parameters of stream `index`, read now if the snapshot was deferred; throws what
+    /// reading them failed with (again at every call).
+    func loadedParameters(of index: Int) throws -> UnsafePointer<AVCodecParameters>? {
+        try lock.withLock {
+            if let load = pending {
+                pending = nil
+                do { parameters = try load() } catch { pendingFailure = error }
+            }
+            if let pendingFailure { throw pendingFailure }
+            return parameters[index].map { UnsafePointer($0) }
+        }
     }
 
     deinit {

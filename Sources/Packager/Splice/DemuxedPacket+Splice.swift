@@ -22,18 +22,8 @@ extension DemuxedPacket {
         return splicePacket(bytes: format.packet(NALPacketFormat.annexB.units(annexB)), template: source)
     }
 
-    /// Places the packet on the source stream's timeline (raw stream ticks, as demuxed).
-    func place(stream: Int, pts: Int64, dts: Int64, duration: Int64, timeBase: (num: Int32, den: Int32)) {
-        guard let p = packet else { return }
-        p.pointee.stream_index = Int32(stream)
-        p.pointee.pts = pts
-        p.pointee.dts = dts
-        p.pointee.duration = duration
-        p.pointee.pos = -1
-        p.pointee.time_base = AVRational(num: timeBase.num, den: timeBase.den)
-    }
 }
 
 extension DemuxedPacket {
-    var byteCount: Int { Int(packet?.pointee.size ?? 0) }
+    var byteCount: Int { size }
 }

@@ -52,6 +52,6 @@ public enum SpliceBench {
             buffer.removeFirst(length)
             pending = pending.dropFirst()
         }
-        return (cutter.format.codec.rawValue, video.width, video.height, rows)
+        return (cutter.codec.rawValue, video.width, video.height, rows)
     }
 }

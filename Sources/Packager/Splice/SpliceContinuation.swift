@@ -24,7 +24,7 @@ final class SpliceContinuation {
             throw VideoSpliceError.unsupportedFormat(input: input, reason: "\(error) (packet at PTS \(packet.pts.map(String.init) ?? "none"))")
         }
         guard rewritten != bytes else { return packet }
-        guard let template = packet.packet, let made = DemuxedPacket.splicePacket(bytes: rewritten, template: template) else {
+        guard let made = packet.withBytes(rewritten) else {
             throw VideoSpliceError.ffmpeg(FFmpegError(operation: "copy a rewritten packet of", input: input, code: -12))
         }
         return made

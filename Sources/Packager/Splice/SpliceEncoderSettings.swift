@@ -76,24 +76,34 @@ struct SpliceEncoderSettings: Equatable, Sendable {
     }
 
     static func x264Profile(_ format: VideoSourceFormat, input: String) throws -> String {
-        let intra = format.profile & (1 << 11) != 0
+        try x264Profile(profile: format.profile, input: input)
+    }
+
+    static func x264Profile(profile: Int, input: String) throws -> String {
+        let intra = profile & (1 << 11) != 0
         let names = [66: "baseline", 77: "main", 100: "high", 110: "high10", 122: "high422", 244: "high444"]
-        guard !intra, let name = names[format.profile & 0xFF] else {
-            throw VideoSpliceError.unsupportedFormat(input: input, reason: "H.264 profile \(format.profile) has no libx264 equivalent")
+        guard !intra, let name = names[profile & 0xFF] else {
+            throw VideoSpliceError.unsupportedFormat(input: input, reason: "H.264 profile \(profile) has no libx264 equivalent")
         }
         return name
     }
 
     static func x265Profile(_ format: VideoSourceFormat, input: String) throws -> String {
-        let sub = format.chromaSubsampling
+        try x265Profile(profile: format.profile, bitDepth: format.bitDepth, chromaSubsampling: format.chromaSubsampling,
+                        pixels: format.pixelFormatName, input: input)
+    }
+
+    /// - Parameter pixels: how the message names the picture format.
+    static func x265Profile(profile: Int, bitDepth: Int, chromaSubsampling sub: (x: Int, y: Int), pixels: String,
+                            input: String) throws -> String {
         let chroma = sub == (1, 1) ? "" : sub == (1, 0) ? "422-" : sub == (0, 0) ? "444-" : nil
-        guard let chroma, [8, 10, 12].contains(format.bitDepth), format.profile >= 1, format.profile <= 4 else {
-            throw VideoSpliceError.unsupportedFormat(input: input, reason: "HEVC profile \(format.profile) with \(format.pixelFormatName) has no libx265 equivalent")
+        guard let chroma, [8, 10, 12].contains(bitDepth), profile >= 1, profile <= 4 else {
+            throw VideoSpliceError.unsupportedFormat(input: input, reason: "HEVC profile \(profile) with \(pixels) has no libx265 equivalent")
         }
         if chroma.isEmpty {
-            return format.bitDepth == 8 ? "main" : "main\(format.bitDepth)"
+            return bitDepth == 8 ? "main" : "main\(bitDepth)"
         }
-        return "main\(chroma)\(format.bitDepth)"
+        return "main\(chroma)\(bitDepth)"
     }
 
     /// level_idc → "3.1"; 9 is level 1b.

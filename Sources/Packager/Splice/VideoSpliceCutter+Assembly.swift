@@ -10,9 +10,9 @@ extension VideoSpliceCutter {
         for item in window {
             var frame = SpliceFrame(pts: item.pts, dts: item.dts, isKeyframe: item.packet.isKeyframe)
             if options.skipNonReferencePictures, !frame.isKeyframe,
-               let slice = packetFormat.firstUnitHeader(item.packet.bytes, where: format.codec.isVCL) {
-                frame.isNonReference = format.codec.isNonReference(slice)
-                if format.codec.temporalIDPlusOne(slice) > 1 { singleLayer = false }
+               let slice = packetFormat.firstUnitHeader(item.packet.bytes, where: codec.isVCL) {
+                frame.isNonReference = codec.isNonReference(slice)
+                if codec.temporalIDPlusOne(slice) > 1 { singleLayer = false }
             }
             frames.append(frame)
         }
@@ -34,17 +34,17 @@ extension VideoSpliceCutter {
     }
 
     func measuredBitRate(_ window: [SpliceInputPacket], frameDuration: Int64) -> Int {
-        let seconds = Double(Int64(window.count) * frameDuration) * Double(format.timeBase.num) / Double(max(format.timeBase.den, 1))
+        let seconds = Double(Int64(window.count) * frameDuration) * Double(timeBase.num) / Double(max(timeBase.den, 1))
         let bytes = window.reduce(0) { $0 + $1.packet.byteCount }
         return seconds > 0 ? Int(Double(bytes * 8) / seconds) : 0
     }
 
     func settings(bitRate: Int, frameDuration: Int64) throws -> SpliceEncoderSettings {
-        var num = Int64(format.timeBase.den), den = Int64(format.timeBase.num) * max(frameDuration, 1)
+        var num = Int64(timeBase.den), den = Int64(timeBase.num) * max(frameDuration, 1)
         let divisor = gcd(num, den)
         num /= divisor
         den /= divisor
-        return try SpliceEncoderSettings.make(for: format, input: input, bitRate: bitRate,
+        return try SpliceEncoderSettings.make(for: try encoderSource().format, input: input, bitRate: bitRate,
                                               frameRate: (Int32(clamping: num), Int32(clamping: den)),
                                               parameterSetID: parameterSetID, preset: options.preset, threads: options.threads)
     }
@@ -66,18 +66,18 @@ extension VideoSpliceCutter {
                 return SplicedPacket(packet: window[index].packet, pts: output.pts, dts: output.dts, origin: .source)
             case .resumeKeyframe(let index):
                 let source = window[index].packet
-                let bytes = ResumeKeyframe.rewrite(source.bytes, codec: format.codec, format: packetFormat,
+                let bytes = ResumeKeyframe.rewrite(source.bytes, codec: codec, format: packetFormat,
                                                    parameterSets: parameterSets(before: index, in: window))
-                guard let template = source.packet, let made = DemuxedPacket.splicePacket(bytes: bytes, template: template) else {
+                guard let made = source.withBytes(bytes) else {
                     throw VideoSpliceError.ffmpeg(FFmpegError(operation: "copy the keyframe at PTS \(output.pts) of", input: input, code: pkgctl_averror(ENOMEM)))
                 }
-                made.place(stream: streamIndex, pts: raw.pts, dts: raw.dts, duration: source.duration, timeBase: format.timeBase)
+                made.place(stream: streamIndex, pts: raw.pts, dts: raw.dts, duration: source.duration, timeBase: timeBase)
                 return SplicedPacket(packet: made, pts: output.pts, dts: output.dts, origin: .rewrittenKeyframe)
             case .reencoded:
                 guard let made = encoded[output.pts] else {
                     throw VideoSpliceError.framesNotDecoded(input: input, pts: [output.pts])
                 }
-                made.place(stream: streamIndex, pts: raw.pts, dts: raw.dts, duration: duration, timeBase: format.timeBase)
+                made.place(stream: streamIndex, pts: raw.pts, dts: raw.dts, duration: duration, timeBase: timeBase)
                 return SplicedPacket(packet: made, pts: output.pts, dts: output.dts, origin: .reencoded)
             }
         }
@@ -89,7 +89,7 @@ extension VideoSpliceCutter {
     /// in-band before it in the window, else the extradata's.
     func parameterSets(before index: Int, in window: [SpliceInputPacket]) -> [[UInt8]] {
         for item in window[..<index].reversed() where item.packet.isKeyframe {
-            let sets = packetFormat.units(item.packet.bytes).filter(format.codec.isParameterSet)
+            let sets = packetFormat.units(item.packet.bytes).filter(codec.isParameterSet)
             if !sets.isEmpty { return sets.map(Array.init) }
         }
         return sourceParameterSets
@@ -100,7 +100,7 @@ extension VideoSpliceCutter {
     /// had there), and the packets after it are renumbered — those in `after` here, later ones by
     /// the caller through the continuation.
     func makeResumeIDR(_ splice: inout VideoSplice, window: [SpliceInputPacket]) throws {
-        guard format.codec == .h264, let at = splice.after.firstIndex(where: { $0.origin == .rewrittenKeyframe }),
+        guard codec == .h264, let at = splice.after.firstIndex(where: { $0.origin == .rewrittenKeyframe }),
               !isIDR(splice.after[at].packet) else { return }
         let sets = window.prefix { $0.packet.pts != splice.after[at].packet.pts || !$0.packet.isKeyframe }
             .flatMap { packetFormat.units($0.packet.bytes).filter(SpliceCodec.h264.isParameterSet).map(Array.init) }
@@ -121,7 +121,7 @@ extension VideoSpliceCutter {
     }
 
     func isIDR(_ packet: DemuxedPacket) -> Bool {
-        packetFormat.firstUnitHeader(packet.bytes, where: format.codec.isVCL).map(format.codec.isIDR) ?? false
+        packetFormat.firstUnitHeader(packet.bytes, where: codec.isVCL).map(codec.isIDR) ?? false
     }
 
     private func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? max(a, 1) : gcd(b, a % b) }

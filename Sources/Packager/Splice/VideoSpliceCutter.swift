@@ -29,40 +29,102 @@ final class VideoSpliceCutter {
 
     let streamIndex: Int
     let input: String
-    let format: VideoSourceFormat
+    let codec: SpliceCodec
+    let timeBase: (num: Int32, den: Int32)
+    /// The source's extradata: Annex B parameter sets (TS) or a configuration record (MP4).
+    let extradata: [UInt8]
     let options: Options
-    private(set) var parameters: UnsafeMutablePointer<AVCodecParameters>?
     let packetFormat: NALPacketFormat
     let sourceParameterSets: [[UInt8]]
     /// The SPS/PPS id the H.264 re-encoder uses (one the source's extradata does not).
     let parameterSetID: UInt32?
+    /// What the re-encoder matches and decodes with: read when the cutter is made from a read
+    /// snapshot; from a deferred one (pkgctl's own TS probe), at the first re-encode, so a run
+    /// whose splices all fall on keyframes never opens FFmpeg.
+    private var encoding: Encoding
+
+    private enum Encoding {
+        case ready(VideoSourceFormat, UnsafeMutablePointer<AVCodecParameters>)
+        case deferred(CodecParametersSnapshot)
+        case failed(Error)
+    }
 
     init(parameters snapshot: CodecParametersSnapshot, streamIndex: Int, input: String, options: Options = Options()) throws {
         self.streamIndex = streamIndex
         self.input = input
         self.options = options
-        guard let source = snapshot.parameters(of: streamIndex), let timeBase = snapshot.timeBases[streamIndex] else {
+        if snapshot.isDeferred, let outline = snapshot.outlines[streamIndex] {
+            (codec, timeBase, extradata) = (outline.codec, outline.timeBase, outline.extradata)
+            encoding = .deferred(snapshot)
+            // Refuse now, as a read snapshot does, a stream no encoder profile matches.
+            switch outline.codec {
+            case .h264: _ = try SpliceEncoderSettings.x264Profile(profile: outline.profile, input: input)
+            case .hevc:
+                _ = try SpliceEncoderSettings.x265Profile(profile: outline.profile, bitDepth: outline.bitDepth,
+                                                          chromaSubsampling: outline.chromaSubsampling,
+                                                          pixels: "chroma_format_idc \(outline.chromaFormat), \(outline.bitDepth)-bit", input: input)
+            }
+        } else {
+            let (format, parameters) = try Self.encoderSource(snapshot, streamIndex: streamIndex, input: input)
+            (codec, timeBase, extradata) = (format.codec, format.timeBase, format.extradata)
+            encoding = .ready(format, parameters)
+        }
+        packetFormat = NALPacketFormat(extradata: extradata, isHEVC: codec == .hevc)
+        sourceParameterSets = DecoderConfigurationRecord.parameterSets(extradata: extradata, codec: codec)
+        parameterSetID = codec == .h264 ? H264ParameterSetID.freeID(amongst: sourceParameterSets) : nil
+        // Fail now, not at the first splice, when the source has no encoder equivalent.
+        if case .ready = encoding { _ = try settings(bitRate: 1_000_000, frameDuration: 1) }
+    }
+
+    deinit {
+        if case .ready(_, let parameters) = encoding {
+            var pointer: UnsafeMutablePointer<AVCodecParameters>? = parameters
+            avcodec_parameters_free(&pointer)
+        }
+    }
+
+    /// The full source format and a copy of the codec parameters, read from libavformat.
+    private static func encoderSource(_ snapshot: CodecParametersSnapshot, streamIndex: Int,
+                                      input: String) throws -> (VideoSourceFormat, UnsafeMutablePointer<AVCodecParameters>) {
+        guard let source = try snapshot.loadedParameters(of: streamIndex), let timeBase = snapshot.timeBases[streamIndex] else {
             throw VideoSpliceError.unsupportedCodec(input: input, codec: "stream \(streamIndex) (not in the snapshot)")
         }
         guard let format = VideoSourceFormat(codecpar: source, timeBase: timeBase) else {
             throw VideoSpliceError.unsupportedCodec(input: input, codec: String(cString: avcodec_get_name(source.pointee.codec_id)))
         }
-        self.format = format
-        packetFormat = NALPacketFormat(extradata: format.extradata, isHEVC: format.codec == .hevc)
-        sourceParameterSets = DecoderConfigurationRecord.parameterSets(extradata: format.extradata, codec: format.codec)
-        parameterSetID = format.codec == .h264 ? H264ParameterSetID.freeID(amongst: sourceParameterSets) : nil
-        // Fail now, not at the first splice, when the source has no encoder equivalent.
-        _ = try settings(bitRate: 1_000_000, frameDuration: 1)
         guard avcodec_find_encoder_by_name(format.codec == .h264 ? "libx264" : "libx265") != nil else {
             throw VideoSpliceError.unsupportedCodec(input: input, codec: format.codec.rawValue)
         }
-        parameters = avcodec_parameters_alloc()
-        guard let parameters, avcodec_parameters_copy(parameters, source) >= 0 else {
+        guard let parameters = avcodec_parameters_alloc() else {
             throw VideoSpliceError.ffmpeg(FFmpegError(operation: "copy the codec parameters of", input: input, code: pkgctl_averror(ENOMEM)))
         }
+        guard avcodec_parameters_copy(parameters, source) >= 0 else {
+            var pointer: UnsafeMutablePointer<AVCodecParameters>? = parameters
+            avcodec_parameters_free(&pointer)
+            throw VideoSpliceError.ffmpeg(FFmpegError(operation: "copy the codec parameters of", input: input, code: pkgctl_averror(ENOMEM)))
+        }
+        return (format, parameters)
     }
 
-    deinit { avcodec_parameters_free(&parameters) }
+    /// The source format the re-encoder matches, and its codec parameters (read now if deferred).
+    func encoderSource() throws -> (format: VideoSourceFormat, parameters: UnsafeMutablePointer<AVCodecParameters>) {
+        switch encoding {
+        case .ready(let format, let parameters): return (format, parameters)
+        case .failed(let error): throw error
+        case .deferred(let snapshot):
+            do {
+                let (format, parameters) = try Self.encoderSource(snapshot, streamIndex: streamIndex, input: input)
+                guard format.codec == codec else {
+                    throw VideoSpliceError.unsupportedCodec(input: input, codec: "\(format.codec.rawValue) (probed as \(codec.rawValue))")
+                }
+                encoding = .ready(format, parameters)
+                return (format, parameters)
+            } catch {
+                encoding = .failed(error)
+                throw error
+            }
+        }
+    }
 
     /// Frame-accurate: `after` starts with the picture displayed at `splice` (an IDR).
     func cut(_ window: [SpliceInputPacket], at splice: Int64) throws -> VideoSplice {
@@ -71,9 +133,10 @@ final class VideoSpliceCutter {
         let plan = try SplicePlan.accurate(frames, splice: splice, input: input)
         var cost = SpliceCost()
         var encoded: [Int64: DemuxedPacket] = [:]
-        if !plan.reencode.isEmpty, let parameters {
+        if !plan.reencode.isEmpty {
             let duration = pictureSpacing(frames)
-            let reencoder = SpliceReencoder(parameters: parameters, format: format,
+            let source = try encoderSource()
+            let reencoder = SpliceReencoder(parameters: source.parameters, format: source.format,
                                             settings: try settings(bitRate: measuredBitRate(window, frameDuration: duration),
                                                                    frameDuration: duration),
                                             packetFormat: packetFormat, decoderThreads: options.threads, input: input)
@@ -113,13 +176,13 @@ final class VideoSpliceCutter {
     /// - Parameter frameDuration: the stream's picture spacing in its time base ticks, which the
     ///   re-encoder's SPS carries as VUI timing — the same value every cut measures from its window.
     func muxerExtradata(frameDuration: Int64) throws -> [UInt8]? {
-        guard format.codec == .h264 else { return nil }
+        guard codec == .h264 else { return nil }
         let encoder = try SpliceFrameEncoder(settings: try settings(bitRate: 1_000_000, frameDuration: frameDuration),
-                                             format: format, input: input, globalHeader: true)
+                                             format: try encoderSource().format, input: input, globalHeader: true)
         let added = NALUnits.split(annexB: encoder.extradata).filter { SpliceCodec.h264.isParameterSet($0) }
-        if NALUnits.isAnnexB(format.extradata) || format.extradata.isEmpty {
+        if NALUnits.isAnnexB(extradata) || extradata.isEmpty {
             return NALPacketFormat.annexB.packet(sourceParameterSets.map { $0[...] } + added)
         }
-        return DecoderConfigurationRecord.mergingAVC(format.extradata, adding: added.map(Array.init))
+        return DecoderConfigurationRecord.mergingAVC(extradata, adding: added.map(Array.init))
     }
 }
