@@ -40,7 +40,7 @@ public struct ProgramMap: Equatable, Sendable {
 
     /// Parses a whole program_map_section (table_id 0x02). Returns nil for anything that is not
     /// a well-formed PMT; the caller just keeps the previous map.
-    static func parse(_ s: [UInt8], pid: Int) -> ProgramMap? {
+    public static func parse(_ s: [UInt8], pid: Int) -> ProgramMap? {
         guard s.count >= 16, s[0] == 0x02 else { return nil }
         let end = s.count - 4                                  // before CRC_32
         let programNumber = Int(s[3]) << 8 | Int(s[4])

@@ -24,6 +24,13 @@ public enum VodPipeline {
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.
         if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        if let source = ownProbeSource(input: input, sink: sink, options: options) {
+            do {
+                return try runByteLevel(source, sink: sink, options: options)
+            } catch is TimestampReset {
+                return try redoAfterReset(input: input, sink: sink, options: options)
+            }
+        }
         var probe: InputReader? = try InputReader(url: input, mode: .media)
         if let source = try probe.flatMap({ try byteLevelSource(input: input, probed: $0, sink: sink, options: options) }) {
             // The byte-level pass needs only the probe's stream table: its demuxer is closed first.
@@ -125,6 +132,18 @@ public enum VodPipeline {
             guard TSUnitDemuxer.covers(streams) else { return nil }
             return try TSEventSource(path: input, probed: streams, demuxing: true)
         }
+    }
+
+    /// A local TS file cut to TS whose stream table pkgctl's own probe can give exactly as
+    /// libavformat would (`TSStreamProbe`): the byte-level source with no FFmpeg call at all
+    /// unless a splice needs a re-encode — opening FFmpeg's libraries and probing were a quarter
+    /// of such a run's CPU. nil when the probe declines (libavformat then probes as before).
+    private static func ownProbeSource(input: String, sink: PublishSink, options: VodOptions) -> TSEventSource? {
+        guard options.engine == .auto, options.segmentFormat == .ts, (try? sink.directPath(for: OutputLayout.report)) != nil,
+              FileManager.default.isReadableFile(atPath: input), let probe = try? TSStreamProbe.read(path: input) else { return nil }
+        let streams = InputStreams(probe: probe, path: input)
+        guard streams.videos.count == 1 else { return nil }
+        return try? TSEventSource(path: input, probed: streams)
     }
 
     /// The VOD arrangement over any event source. `threaded`: read on a thread of its own;
