@@ -58,6 +58,8 @@ final class TSSegmentAssembler: SegmentAssembling {
     private let singleFile: Bool
     /// Unchanged input stretches at least this long go through copy_file_range.
     var passthroughThreshold = 256 * 1024
+    /// The other renditions' video PIDs, which this rendition's outputs leave out of their PMTs.
+    var otherRenditions: Set<Int> = []
 
     init(input: TSInputWindow, indexer: TSIndexer, rendition: Int = 0, keepSCTE35: Bool = true, singleFile: Bool = false,
          nearestAudioFrame: Bool = false, segmentPath: @escaping (OutputTarget, Int, Int) -> String?) {
@@ -226,13 +228,16 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         var next: [Output] = []
         for edge in cut.opens {
+            let path = isLive ? nil : segmentPath(edge.target, rendition, outputs[edge.target]?.nextIndex ?? 0)
+            // A target the layout names no file for (a later rendition's assets) is not written.
+            if !isLive, path == nil { continue }
             let out = try outputs[edge.target] ?? makeOutput(edge.target)
             outputs[edge.target] = out
             let shift = edge.target == .primary ? cut.shift : 0
             if let spool {
                 try out.writer.begin(spool: spool(), shift: shift)
             } else {
-                try out.writer.begin(path: segmentPath(edge.target, rendition, out.nextIndex), shift: shift)
+                try out.writer.begin(path: path, shift: shift)
             }
             out.open = (out.nextIndex, edge.ticks, 0)
             out.nextIndex += 1
@@ -255,6 +260,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         let writer = try TSSegmentWriter(label: label, input: input, grid: indexer.grid, layout: layout,
                                          bufferSize: isLive ? 1 << 18 : 1 << 20)
         writer.passthroughThreshold = passthroughThreshold
+        writer.droppedPIDs = otherRenditions
         if isLive { writer.batch = 64 }
         setTables(writer)
         return Output(writer: writer, target: target)

@@ -1,7 +1,7 @@
 /// Turns the TS indexer's access units into pipeline events, for both byte-level sources (a
-/// mapped file, a live stream): the probed first video stream leads (the byte-level TS output
-/// carries one rendition; demuxed for libavformat's muxers, every video stream is a rendition),
-/// audio is audio, every other PID passes through by position.
+/// mapped file, a live stream): the probed first video stream leads (the live byte engine carries
+/// one rendition; a file's every video stream is a rendition of its own), audio is audio, every
+/// other PID passes through by position.
 struct TSUnitEvents {
     /// Roles by PID (all 8192, nil: passthrough). An array, read twice per access unit.
     private let roles: [MediaPacket.Role?]

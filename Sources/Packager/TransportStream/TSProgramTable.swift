@@ -82,7 +82,12 @@ public struct TSProgramTable: Equatable, Sendable {
     /// ES has stream_type 0x86 and the program loop lacks one — FFmpeg 5.1's demuxer (and so
     /// every libavformat-based player tool) only exposes SCTE-35 with it there, and SCTE 35
     /// §8.1 allows it in either loop. Everything else (every ES and descriptor) is kept.
-    public var outputSection: [UInt8] {
+    public var outputSection: [UInt8] { outputSection(dropping: []) }
+
+    /// The same without the ES entries of `dropped` (one rendition's output of an input that
+    /// carries several video streams keeps only its own); PCR_PID is kept even when dropped, as
+    /// the writer then sends that PID's PCRs on their own (a PCR PID need not carry an ES).
+    public func outputSection(dropping dropped: Set<Int>) -> [UInt8] {
         let s = section
         let infoLength = Int(s[10] & 0x0F) << 8 | Int(s[11])
         let program = Array(s[12..<(12 + infoLength)])
@@ -90,9 +95,17 @@ public struct TSProgramTable: Equatable, Sendable {
             && !Self.descriptors(s, from: 12, to: 12 + infoLength).contains {
                 $0.0 == 0x05 && Array($0.1.prefix(4)) == [0x43, 0x55, 0x45, 0x49]
             }
-        guard needsCUEI else { return s }
-        let info = program + Self.cueiRegistration
-        let esLoop = s[(12 + infoLength)..<(s.count - 4)]
+        let dropsAny = streams.contains { dropped.contains($0.pid) }
+        guard needsCUEI || dropsAny else { return s }
+        let info = needsCUEI ? program + Self.cueiRegistration : program
+        var esLoop: [UInt8] = []
+        var i = 12 + infoLength
+        while i + 5 <= s.count - 4 {
+            let pid = Int(s[i + 1] & 0x1F) << 8 | Int(s[i + 2])
+            let length = 5 + (Int(s[i + 3] & 0x0F) << 8 | Int(s[i + 4]))
+            if !dropped.contains(pid) { esLoop += s[i..<min(i + length, s.count - 4)] }
+            i += length
+        }
         var out = Array(s[0..<10])
         out += [0xF0 | UInt8(info.count >> 8), UInt8(info.count & 0xFF)]
         out += info

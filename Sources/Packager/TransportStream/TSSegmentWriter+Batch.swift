@@ -31,6 +31,9 @@ extension TSSegmentWriter {
                 if u >= 0, pending[u].firstPacket <= offset {
                     try take(p, at: offset, unit: u)
                     if offset >= pending[u].lastPacket { head[pid] = nextOnPID[u] }
+                } else if !droppedPCRPIDs.isEmpty, offset > lastDroppedPCR, droppedPCRPIDs.contains(pid), TSPacketBytes.hasPCR(p) {
+                    lastDroppedPCR = offset
+                    try emitPCR(pid: pid, at: offset)
                 }
                 offset = grid.step(from: offset, cursor: &cursor)
             }
@@ -65,7 +68,8 @@ extension TSSegmentWriter {
             association = section
             try emitSection(pid: 0, section)
         } else if let table = TSProgramTable(section: section, pid: pid) {
-            let out = table.outputSection
+            let out = table.outputSection(dropping: droppedPIDs)
+            droppedPCRPIDs = droppedPIDs.contains(table.pcrPID) ? [table.pcrPID] : []
             guard maps[pid] != out else { return }
             maps[pid] = out
             try emitSection(pid: pid, out)
@@ -194,6 +198,26 @@ extension TSSegmentWriter {
             }
             i += take
         }
+    }
+
+    /// The PCR of input packet `p` alone in a packet on its PID (adaptation field only, so its
+    /// continuity counter stays as it was, ISO/IEC 13818-1 §2.4.3.3), shifted like the rest.
+    private func emitPCR(pid: Int, at offset: Int64) throws {
+        try flushRun()
+        let q = try reserve()
+        // Fetched after the flush, which may have reused the window's scratch packet.
+        let p = try input.packet(at: offset)
+        if lastCC[pid] == 0xFF { lastCC[pid] = 0 }
+        packetsWritten += 1
+        q.storeBytes(of: TSPacketBytes.sync, as: UInt8.self)
+        q.storeBytes(of: UInt8(pid >> 8 & 0x1F), toByteOffset: 1, as: UInt8.self)
+        q.storeBytes(of: UInt8(pid & 0xFF), toByteOffset: 2, as: UInt8.self)
+        q.storeBytes(of: 0x20 | lastCC[pid], toByteOffset: 3, as: UInt8.self)
+        q.storeBytes(of: UInt8(183), toByteOffset: 4, as: UInt8.self)
+        q.storeBytes(of: UInt8(0x10), toByteOffset: 5, as: UInt8.self)
+        (q + 6).copyMemory(from: p + 6, byteCount: 6)
+        (q + 12).initializeMemory(as: UInt8.self, repeating: 0xFF, count: TSPacketBytes.size - 12)
+        if shift != 0 { TSPacketBytes.setPCRBase(q, TSTimestampField.shifted(TSPacketBytes.pcrBase(q), back: shift)) }
     }
 
     /// A PSI or SCTE-35 section as fresh packets on `pid` (pointer_field 0, 0xFF stuffing).

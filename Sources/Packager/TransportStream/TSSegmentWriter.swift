@@ -84,11 +84,23 @@ public final class TSSegmentWriter {
         buffer.deallocate()
     }
 
+    /// Video PIDs of the input's other renditions: left out of this output's PMTs (the assembler
+    /// never hands their units over).
+    var droppedPIDs: Set<Int> = [] {
+        didSet { droppedPCRPIDs = [] }
+    }
+    /// PCR PIDs among `droppedPIDs`: their packets are not written, but each PCR they carry is,
+    /// in a packet of its own (adaptation field only), so the output keeps the programme clock.
+    @exclusivity(unchecked) var droppedPCRPIDs: Set<Int> = []
+    /// Input offset of the last PCR sent that way (batches' ranges may overlap).
+    @exclusivity(unchecked) var lastDroppedPCR: Int64 = -1
+
     /// The tables to send at each segment start, as the indexer holds them (for an output that
     /// starts after they went by, e.g. an asset).
     public func setTables(association pat: [UInt8]?, programs: [TSProgramTable]) {
         association = pat
-        maps = Dictionary(uniqueKeysWithValues: programs.map { ($0.pmtPID, $0.outputSection) })
+        maps = Dictionary(uniqueKeysWithValues: programs.map { ($0.pmtPID, $0.outputSection(dropping: droppedPIDs)) })
+        droppedPCRPIDs = Set(programs.map(\.pcrPID)).intersection(droppedPIDs)
     }
 
     /// Starts a segment; `shift` ticks are taken off every PTS/DTS/PCR/pts_adjustment in it.

@@ -87,14 +87,21 @@ public enum VodPipeline {
         let splicer = edgeSplicer(streams: source.streams, options: options,
                                   media: TSSpliceMedia(input: source.input, grid: source.indexer.grid))
         return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
-            let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, keepSCTE35: options.scte35Passthrough,
-                                               singleFile: options.singleFile, nearestAudioFrame: options.splice == .accurate) {
-                options.singleFile ? collector.singleFilePath(for: $0, rendition: $1) : collector.directPath(for: $0, rendition: $1, index: $2)
+            let videoPIDs = source.streams.videos.map(\.id)
+            let assemblers = videoPIDs.indices.map { k in
+                let assembler = TSSegmentAssembler(input: source.input, indexer: source.indexer, rendition: k,
+                                                   keepSCTE35: options.scte35Passthrough, singleFile: options.singleFile,
+                                                   nearestAudioFrame: options.splice == .accurate) {
+                    options.singleFile ? collector.singleFilePath(for: $0, rendition: $1)
+                        : collector.directPath(for: $0, rendition: $1, index: $2)
+                }
+                assembler.otherRenditions = Set(videoPIDs).subtracting([videoPIDs[k]])
+                return assembler
             }
-            source.oldestNeeded = { [unowned assembler] in
-                [assembler.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
+            source.oldestNeeded = {
+                (assemblers.map(\.oldestNeededOffset) + [splicer.oldestNeededOffset]).compactMap { $0 }.min()
             }
-            return [assembler]
+            return assemblers
         })
     }
 
@@ -115,10 +122,10 @@ public enum VodPipeline {
         EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: true, holdsPlannedEnds: false), media: media)
     }
 
-    /// A local TS file read by the byte-level source instead of libavformat's demuxer: TS out
-    /// with one video rendition, written into the sink's own files, has the input's packets cut
-    /// and re-timed in place (TSEventSource + TSSegmentAssembler) instead of demuxed and muxed
-    /// again; fMP4 out has the indexer's units handed to libavformat's mp4 muxer as packets
+    /// A local TS file read by the byte-level source instead of libavformat's demuxer: TS out,
+    /// written into the sink's own files, has the input's packets cut and re-timed in place
+    /// (TSEventSource + one TSSegmentAssembler per video rendition, each output keeping its own
+    /// video PID) instead of demuxed and muxed again; fMP4 out has the indexer's units handed to libavformat's mp4 muxer as packets
     /// (H.264/HEVC and AAC, `TSUnitDemuxer.covers`). nil when neither applies.
     private static func byteLevelSource(input: String, probed: InputReader, sink: PublishSink,
                                         options: VodOptions) throws -> TSEventSource? {
@@ -126,7 +133,7 @@ public enum VodPipeline {
         guard options.engine == .auto, streams.formatName == "mpegts", FileManager.default.fileExists(atPath: input) else { return nil }
         switch options.segmentFormat {
         case .ts:
-            guard streams.videos.count == 1, (try? sink.directPath(for: OutputLayout.report)) != nil else { return nil }
+            guard (try? sink.directPath(for: OutputLayout.report)) != nil else { return nil }
             return try TSEventSource(path: input, probed: streams)
         case .fmp4:
             guard TSUnitDemuxer.covers(streams) else { return nil }
@@ -141,9 +148,7 @@ public enum VodPipeline {
     private static func ownProbeSource(input: String, sink: PublishSink, options: VodOptions) -> TSEventSource? {
         guard options.engine == .auto, options.segmentFormat == .ts, (try? sink.directPath(for: OutputLayout.report)) != nil,
               FileManager.default.isReadableFile(atPath: input), let probe = try? TSStreamProbe.read(path: input) else { return nil }
-        let streams = InputStreams(probe: probe, path: input)
-        guard streams.videos.count == 1 else { return nil }
-        return try? TSEventSource(path: input, probed: streams)
+        return try? TSEventSource(path: input, probed: InputStreams(probe: probe, path: input))
     }
 
     /// The VOD arrangement over any event source. `threaded`: read on a thread of its own;
