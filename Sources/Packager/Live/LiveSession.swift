@@ -39,12 +39,12 @@ final class LiveSession {
         }
     }
 
-    /// Where the byte-level engine applies: TS in, one video stream, TS out, keyframe splices,
-    /// the wall clock. Under the media clock a pair's late instance must open with the audio the
+    /// Where the byte-level engine applies: TS in, TS out (each video rendition its own), keyframe
+    /// splices, the wall clock. Under the media clock a pair's late instance must open with the audio the
     /// running one put in that segment; the byte engine's first segment lacked the AAC PES that
     /// straddles its first cut (RedundantPairTests), so a pair is cut by libavformat.
     private static func cutsBytes(_ streams: InputStreams, options: LiveOptions) -> Bool {
-        streams.formatName == "mpegts" && streams.videos.count == 1 && options.segmentFormat == .ts
+        streams.formatName == "mpegts" && !streams.videos.isEmpty && options.segmentFormat == .ts
             && options.splice == .keyframe && !options.clock.isMedia
     }
 
@@ -174,12 +174,18 @@ final class LiveSession {
             // the splice and a viewer froze there for 12 s (interop live-adserver-pos0).
             let cuts: CutStage
             if let bytes {
-                let assembler = TSSegmentAssembler(input: bytes.input, indexer: bytes.indexer, keepSCTE35: options.scte35Passthrough,
-                                                   nearestAudioFrame: true, spool: publisher.makeSpool)
-                bytes.oldestNeeded = { [weak assembler, splicer] in
-                    [assembler?.oldestNeededOffset, splicer.oldestNeededOffset].compactMap { $0 }.min()
+                let videoPIDs = streams.videos.map(\.id)
+                let assemblers = videoPIDs.indices.map { k in
+                    let assembler = TSSegmentAssembler(input: bytes.input, indexer: bytes.indexer, rendition: k,
+                                                       keepSCTE35: options.scte35Passthrough, nearestAudioFrame: true,
+                                                       spool: publisher.makeSpool)
+                    assembler.otherRenditions = Set(videoPIDs).subtracting([videoPIDs[k]])
+                    return assembler
                 }
-                cuts = CutStage(rule: rule, assemblers: [assembler], splicer: splicer)
+                bytes.oldestNeeded = { [weak splicer] in
+                    (assemblers.map(\.oldestNeededOffset) + [splicer?.oldestNeededOffset]).compactMap { $0 }.min()
+                }
+                cuts = CutStage(rule: rule, assemblers: assemblers, splicer: splicer)
             } else {
                 cuts = CutStage(streams: streams, rule: rule,
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,

@@ -32,7 +32,7 @@ final class TSEventSource: EventSource {
     init(path: String, probed: InputStreams, demuxing: Bool = false) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
-        events = TSUnitEvents(streams: probed, everyRendition: true)
+        events = TSUnitEvents(streams: probed)
         demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed) : nil
         // A demuxed unit's bytes are copied out as it is handed over: only the units the indexer
         // has not finished are still needed.

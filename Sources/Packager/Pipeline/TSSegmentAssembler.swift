@@ -74,14 +74,14 @@ final class TSSegmentAssembler: SegmentAssembling {
     }
 
     /// Live: segments are written into the sink's spools (`spool`), or into memory.
-    init(input: TSInputWindow, indexer: TSIndexer, keepSCTE35: Bool, nearestAudioFrame: Bool,
+    init(input: TSInputWindow, indexer: TSIndexer, rendition: Int = 0, keepSCTE35: Bool, nearestAudioFrame: Bool,
          spool: @escaping () -> SegmentSpool?) {
         self.input = input
         self.indexer = indexer
         self.keepSCTE35 = keepSCTE35
         self.nearestAudioFrame = nearestAudioFrame
         singleFile = false
-        rendition = 0
+        self.rendition = rendition
         segmentPath = { _, _, _ in nil }
         self.spool = spool
     }
@@ -228,8 +228,10 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         var next: [Output] = []
         for edge in cut.opens {
+            // Assets come from the first rendition (VodCollector, LivePresentation): a later one
+            // writes none, nor a target the layout names no file for.
+            if rendition > 0, case .asset = edge.target { continue }
             let path = isLive ? nil : segmentPath(edge.target, rendition, outputs[edge.target]?.nextIndex ?? 0)
-            // A target the layout names no file for (a later rendition's assets) is not written.
             if !isLive, path == nil { continue }
             let out = try outputs[edge.target] ?? makeOutput(edge.target)
             outputs[edge.target] = out

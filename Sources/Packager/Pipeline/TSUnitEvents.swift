@@ -1,16 +1,15 @@
 /// Turns the TS indexer's access units into pipeline events, for both byte-level sources (a
-/// mapped file, a live stream): the probed first video stream leads (the live byte engine carries
-/// one rendition; a file's every video stream is a rendition of its own), audio is audio, every
-/// other PID passes through by position.
+/// mapped file, a live stream): the probed first video stream leads, every video stream is a
+/// rendition of its own, audio is audio, every other PID passes through by position.
 struct TSUnitEvents {
     /// Roles by PID (all 8192, nil: passthrough). An array, read twice per access unit.
     private let roles: [MediaPacket.Role?]
     private(set) var lastVideoEnd: Int64?
     private(set) var firstVideoPTS: Int64?
 
-    init(streams: InputStreams, everyRendition: Bool = false) {
+    init(streams: InputStreams) {
         var roles = [MediaPacket.Role?](repeating: nil, count: 8192)
-        for (k, video) in streams.videos.enumerated() where (0..<8192).contains(video.id) && (k == 0 || everyRendition) {
+        for (k, video) in streams.videos.enumerated() where (0..<8192).contains(video.id) {
             roles[video.id] = .video(rendition: k)
         }
         for audio in streams.audio where (0..<8192).contains(audio.id) { roles[audio.id] = .audio }

@@ -15,6 +15,9 @@ final class LiveRenditionTests: XCTestCase {
         let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil; $0.sidecar = media.cues },
                                         input: media.ts, output: tmp.appendingPathComponent("live"))
         XCTAssertEqual(run.outcome, .stopped, "the file input ends and the channel stops")
+        // Both renditions are cut in the input's own packets (TSRenditionOutputTests pins what
+        // each output then carries).
+        XCTAssertEqual(run.log.filter { $0.event == "input" && $0.action == "open" }.compactMap { $0.string("engine") }, ["bytes"])
         // Each rendition's playlist is replaced as its own segments are listed, so their versions
         // interleave; across the run both publish the same segments and the same date-range lines.
         let a = run.sink.versions("primary/index.m3u8"), b = run.sink.versions("primary_1/index.m3u8")
