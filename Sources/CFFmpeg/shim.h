@@ -71,6 +71,12 @@ static inline int pkgctl_tune_heap(int mmap_threshold, int trim_threshold, int a
         && mallopt(M_ARENA_MAX, arena_max);
 }
 
+// Fixed thresholds only (the arenas as they are): blocks up to `mmap_threshold` come from the heap,
+// and freed ones stay there unless `trim_threshold` bytes are free at its top (SpliceHeap).
+static inline int pkgctl_keep_heap(int mmap_threshold, int trim_threshold) {
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
+}
+
 // malloc_trim(3): gives the heap's free pages back to the kernel.
 static inline int pkgctl_trim_heap(void) {
     return malloc_trim(0);

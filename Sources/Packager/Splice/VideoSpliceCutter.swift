@@ -19,11 +19,15 @@ final class VideoSpliceCutter {
         /// gives the encoder the same frame rate, so its SPS (VUI timing) is the one an fMP4 init
         /// segment was given (`muxerExtradata`); nil measures it from each window.
         var frameDuration: Int64?
-        init(preset: String? = nil, threads: Int = 1, skipNonReferencePictures: Bool = true, frameDuration: Int64? = nil) {
+        /// Keep freed picture buffers in the heap for the next splice (`SpliceHeap`; vod).
+        var keepsPictureBuffers = false
+        init(preset: String? = nil, threads: Int = 1, skipNonReferencePictures: Bool = true, frameDuration: Int64? = nil,
+             keepsPictureBuffers: Bool = false) {
             self.preset = preset
             self.threads = threads
             self.skipNonReferencePictures = skipNonReferencePictures
             self.frameDuration = frameDuration
+            self.keepsPictureBuffers = keepsPictureBuffers
         }
     }
 
@@ -134,6 +138,7 @@ final class VideoSpliceCutter {
         var cost = SpliceCost()
         var encoded: [Int64: DemuxedPacket] = [:]
         if !plan.reencode.isEmpty {
+            if options.keepsPictureBuffers { SpliceHeap.keepPictureBuffers() }
             let duration = pictureSpacing(frames)
             let source = try encoderSource()
             let reencoder = SpliceReencoder(parameters: source.parameters, format: source.format,

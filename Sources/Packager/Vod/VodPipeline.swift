@@ -119,7 +119,8 @@ public enum VodPipeline {
     /// at segment boundaries (keyframes of separately encoded pieces, often with parameters of
     /// their own), where a splice window would straddle two encodings.
     private static func edgeSplicer(streams: InputStreams, options: VodOptions, media: SpliceMedia) -> EdgeSplicer {
-        EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: true, holdsPlannedEnds: false), media: media)
+        EdgeSplicer(streams: streams, policy: .init(mode: options.splice, holdsGOP: true, holdsPlannedEnds: false,
+                                                    keepsPictureBuffers: true), media: media)
     }
 
     /// A local TS file read by the byte-level source instead of libavformat's demuxer: TS out,

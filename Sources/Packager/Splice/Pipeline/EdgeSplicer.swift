@@ -15,6 +15,9 @@ final class EdgeSplicer {
         /// live: a span's planned end is held for before its end is decided (auto-returns are
         /// decided only as the video passes them).
         var holdsPlannedEnds: Bool
+        /// vod: freed picture buffers stay in the heap for the next splice (`SpliceHeap`); a live
+        /// channel gives memory back instead.
+        var keepsPictureBuffers = false
     }
 
     let policy: Policy
@@ -36,7 +39,7 @@ final class EdgeSplicer {
             var refusal: String?
             do {
                 cutter = try VideoSpliceCutter(parameters: streams.parameters, streamIndex: video.index, input: streams.url,
-                                               options: .init(frameDuration: frameDuration))
+                                               options: .init(frameDuration: frameDuration, keepsPictureBuffers: policy.keepsPictureBuffers))
             } catch {
                 refusal = "\(error)"
             }
