@@ -12,8 +12,12 @@ final class TSSegmentAssembler: SegmentAssembling {
     private final class Output {
         let writer: TSSegmentWriter
         let target: OutputTarget
-        var open: (index: Int, startTicks: Int64, units: Int)?
+        /// `cut`: the serial of the cut that opened the segment.
+        var open: (index: Int, startTicks: Int64, units: Int, cut: Int)?
         var nextIndex = 0
+        /// The primary: what its last segment was (the cut that opened it, its units, its file),
+        /// and the cut that closed it, for an overlay asset that mirrors it.
+        var closed: (openedBy: Int, closedBy: Int, units: Int, written: TSWrittenSegment)?
         init(writer: TSSegmentWriter, target: OutputTarget) {
             self.writer = writer
             self.target = target
@@ -37,6 +41,8 @@ final class TSSegmentAssembler: SegmentAssembling {
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
     private var started = false
+    /// Cuts applied so far (a segment is known by the cut that opened it).
+    private var cuts = 0
     private var pending: PendingCut?
     private var held: [TSAccessUnit] = []
     private var stillHeld: [TSAccessUnit] = []
@@ -221,13 +227,22 @@ final class TSSegmentAssembler: SegmentAssembling {
     }
 
     private func apply(_ cut: Cut) throws {
-        for edge in cut.closes {
+        cuts += 1
+        // The primary first: an asset mirroring it then finds the segment it just closed.
+        for edge in cut.closes.sorted(by: { $0.target == .primary && $1.target != .primary }) {
             guard let out = outputs[edge.target] else { continue }
             try end(out, at: edge.ticks, isLast: edge.isLast)
             if edge.isLast { outputs[edge.target] = nil }
         }
+        // An overlay asset opening with an unshifted primary holds the same packets as it: from
+        // the primary's counters as they were before its tables went out, its bytes are the
+        // primary's, and the primary's file can stand for its segment (`end(_:at:isLast:)`).
+        let primary = outputs[.primary]
+        let mirrorable = !isLive && cut.shift == 0 && cut.opens.contains { $0.target == .primary }
+            && primary?.writer.droppedPCRPIDs.isEmpty ?? true
+        let counters = mirrorable ? primary.map { Array(UnsafeBufferPointer(start: $0.writer.lastCC, count: 8192)) } : nil
         var next: [Output] = []
-        for edge in cut.opens {
+        for edge in cut.opens.sorted(by: { $0.target == .primary && $1.target != .primary }) {
             // Assets come from the first rendition (VodCollector, LivePresentation): a later one
             // writes none, nor a target the layout names no file for.
             if rendition > 0, case .asset = edge.target { continue }
@@ -238,10 +253,20 @@ final class TSSegmentAssembler: SegmentAssembling {
             let shift = edge.target == .primary ? cut.shift : 0
             if let spool {
                 try out.writer.begin(spool: spool(), shift: shift)
+            } else if case .asset = edge.target, let counters, let path,
+                      out.nextIndex == 0 || out.writer.hasCounters(counters) {
+                // A single file cannot borrow the primary's bytes, but starts from its counters
+                // all the same, so it holds what the segment files do.
+                if singleFile {
+                    out.writer.adoptCounters(counters)
+                    try out.writer.begin(path: path, shift: shift)
+                } else {
+                    out.writer.beginMirroring(path: path, shift: shift, counters: counters)
+                }
             } else {
                 try out.writer.begin(path: path, shift: shift)
             }
-            out.open = (out.nextIndex, edge.ticks, 0)
+            out.open = (out.nextIndex, edge.ticks, 0, cuts)
             out.nextIndex += 1
             next.append(out)
         }
@@ -281,7 +306,18 @@ final class TSSegmentAssembler: SegmentAssembling {
             return
         }
         let output = out.writer.file
-        let written = try out.writer.end()
+        let written: TSWrittenSegment
+        if out.writer.mirror != nil, let primary = outputs[.primary] {
+            // The primary's segment stands for this one if it began and ended with it, with the
+            // same units (every unit goes to every open output: the counts tell).
+            let same = primary.closed.flatMap { c in
+                c.openedBy == open.cut && c.closedBy == cuts && c.units == open.units ? c.written : nil
+            }
+            written = try out.writer.endMirroring(leader: same, leaderCounters: primary.writer.lastCC)
+        } else {
+            written = try out.writer.end()
+        }
+        if out.target == .primary { out.closed = (open.cut, cuts, open.units, written) }
         // Live publishes the spool, or the bytes, as it does the libavformat muxer's; VOD's
         // segments are already in their files.
         let spooled = isLive ? output?.spool : nil

@@ -131,6 +131,11 @@ public final class TSSegmentWriter {
     /// Drops a segment nothing was appended to: its file (one file per segment), or the tables
     /// written at its start (single file), as if it had never begun.
     public func abandon() throws {
+        if mirror != nil {                  // nothing was appended (the caller counts)
+            mirror = nil
+            pending.removeAll(keepingCapacity: true)
+            return
+        }
         guard let file else { return }
         guard pending.isEmpty, run == nil, file.offset <= segmentStart else {
             _ = try end()
@@ -146,9 +151,71 @@ public final class TSSegmentWriter {
     }
 
     public func append(_ unit: TSAccessUnit) throws {
+        if mirror != nil { return pending.append(unit) }
         guard file != nil else { throw TSEngineError.notStarted(output: label) }
         pending.append(unit)
         if pending.count >= batch { try flushPending() }
+    }
+
+    // MARK: mirroring
+
+    /// A segment that is to hold the same packets as the segment `leader` begins at the same
+    /// time (an overlay asset and the primary around it): its units are kept, not written, and
+    /// `endMirroring` then lets the leader's file stand for it.
+    private(set) var mirror: (path: String, shift: Int64)?
+
+    /// Starts such a segment at `path`, from the leader's counters as they were before the
+    /// leader began its own (so the tables both send first are the same bytes).
+    func beginMirroring(path: String, shift: Int64, counters: [UInt8]) {
+        adoptCounters(counters)
+        mirror = (path, shift)
+    }
+
+    /// Every PID's last continuity counter from now on (0xFF: none yet).
+    func adoptCounters(_ counters: [UInt8]) {
+        counters.withUnsafeBufferPointer { if let base = $0.baseAddress { lastCC.update(from: base, count: min($0.count, 8192)) } }
+    }
+
+    /// Whether this writer's counters are `counters` (it has written what another has).
+    func hasCounters(_ counters: [UInt8]) -> Bool {
+        counters.count == 8192 && counters.withUnsafeBufferPointer { b in b.baseAddress.map { memcmp($0, lastCC, 8192) == 0 } ?? false }
+    }
+
+    /// Ends a mirrored segment: when `leader` is the segment the leader wrote from the same units
+    /// (the caller knows), a hard link to its file (a copy where links are refused) and the
+    /// leader's counters from then on; otherwise the held units are written as any segment's.
+    func endMirroring(leader: TSWrittenSegment?, leaderCounters: UnsafePointer<UInt8>) throws -> TSWrittenSegment {
+        guard let (path, shift) = mirror else { return try end() }
+        mirror = nil
+        if let leader, leader.offset == 0 {
+            unlink(path)
+            if link(leader.path, path) == 0 || copyWhole(leader.path, to: path) {
+                pending.removeAll(keepingCapacity: true)
+                lastCC.update(from: leaderCounters, count: 8192)
+                packetsWritten += leader.packets
+                return TSWrittenSegment(path: path, offset: 0, length: leader.length, packets: leader.packets, passedThrough: 0)
+            }
+        }
+        let held = pending
+        pending.removeAll(keepingCapacity: true)
+        try begin(path: path, shift: shift)
+        for unit in held { try append(unit) }
+        return try end()
+    }
+
+    /// The bytes of `source` into a new file `path` (copy_file_range), for a filesystem without
+    /// hard links.
+    private func copyWhole(_ source: String, to path: String) -> Bool {
+        let from = open(source, O_RDONLY | O_CLOEXEC)
+        guard from >= 0 else { return false }
+        defer { close(from) }
+        guard let out = try? TSOutputFile(path: path) else { return false }
+        var st = stat()
+        guard fstat(from, &st) == 0, (try? out.copy(from: from, at: 0, count: Int(st.st_size))) == true else {
+            out.remove()
+            return false
+        }
+        return true
     }
 
     /// The earliest input offset this writer still has to read: its pending units, and the
