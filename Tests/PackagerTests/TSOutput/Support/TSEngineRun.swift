@@ -94,13 +94,26 @@ enum MediaTool {
     /// framemd5 lines (stream, dts, pts, duration, size, hash) of `maps` of `url`;
     /// `copy`: of the compressed packets instead of decoded frames.
     static func framemd5(_ url: URL, maps: [String], copy: Bool) throws -> [[String]] {
+        try framemd5Run(url, maps: maps, copy: copy).lines
+    }
+
+    /// `framemd5(url, maps:, copy: false)` and, from the same decode, what `ffmpeg -v error` said
+    /// (plus the exit status if it failed): empty when every frame decoded cleanly. One decode
+    /// where `framemd5` then `decodeErrors` of the same file take two; the framemd5 muxer can only
+    /// add complaints (about timestamps) that `-f null` would not make, never hide a decoder's.
+    static func decodedFramemd5(_ url: URL, maps: [String]) throws -> (lines: [[String]], errors: String) {
+        try framemd5Run(url, maps: maps, copy: false)
+    }
+
+    private static func framemd5Run(_ url: URL, maps: [String], copy: Bool) throws -> (lines: [[String]], errors: String) {
         var args = ["-v", "error", "-nostdin", "-copyts", "-i", url.path]
         for m in maps { args += ["-map", m] }
         if copy { args += ["-c", "copy"] }
         args += ["-f", "framemd5", "-"]
         let r = try run("ffmpeg", args)
-        return r.out.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let lines = r.out.split(separator: "\n").filter { !$0.hasPrefix("#") }
             .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        return (lines, r.err + (r.status == 0 ? "" : "exit \(r.status)"))
     }
 
     static func probeStreams(_ url: URL) throws -> [[String: Any]] {
