@@ -48,8 +48,10 @@ final class LiveOutageTests: XCTestCase {
         XCTAssertNotNil(process.waitForLog(timeout: 100, segmentGaveUp),
                         "no segment upload gave up while the origin was down: \(process.transcript.suffix(3000))")
         try nginx.start()
-        XCTAssertNotNil(process.waitForLog(timeout: 40) { $0.event == "publish" && $0.action == "put" && $0.string("kind") == "playlist" },
-                        "no playlist reached the origin after it came back")
+        let restarted = Date()
+        XCTAssertNotNil(process.waitForLog(timeout: 40) {
+            $0.receivedAt >= restarted && $0.event == "publish" && $0.action == "put" && $0.string("kind") == "playlist"
+        }, "no playlist reached the origin after it came back")
         Thread.sleep(forTimeInterval: 6)
         process.signal(SIGTERM)
         XCTAssertEqual(process.waitForExit(timeout: 60)?.status, 0, process.transcript.suffix(3000).description)
