@@ -44,7 +44,9 @@ final class LiveFaultTests: XCTestCase {
     func testInputSilentFor10sIsReopenedAndContinuesAfterADiscontinuityWithValidVersions() throws {
         let dir = try makeOutput()
         let port = try UDPTSSender.freeUDPPort()
-        let udp = try UDPTSSender(file: TestMedia.liveTS, port: port, speed: 10, pause: .init(afterMediaSeconds: 70, seconds: 10))
+        // 20× (the byte rate of 720p at 229 kb/s is still under 5 Mb/s): the silence is wall time
+        // either way, twice pkgctl's 5 s stall limit (--input-timeout 30 / 3, at most 5).
+        let udp = try UDPTSSender(file: TestMedia.liveTS, port: port, speed: 20, pause: .init(afterMediaSeconds: 70, seconds: 10))
         sender = udp
         let recorder = record(dir)
         let process = try launch(["live", "-i", "udp://127.0.0.1:\(port)", "-o", dir.path, "--window", "5",

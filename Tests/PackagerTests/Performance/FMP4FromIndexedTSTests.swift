@@ -79,8 +79,8 @@ final class FMP4FromIndexedTSTests: XCTestCase {
         let mine = try convert(input, engine: .auto).appendingPathComponent("primary/index.m3u8")
         let theirs = try convert(input, engine: .libavformat).appendingPathComponent("primary/index.m3u8")
         let maps = ["0:v", "0:a:0", "0:a:1"]
-        let a = try MediaTool.framemd5(mine, maps: maps, copy: false)
-        let b = try MediaTool.framemd5(theirs, maps: maps, copy: false)
+        let a = try MediaTool.frameHashes(mine, maps: maps, copy: false)
+        let b = try MediaTool.frameHashes(theirs, maps: maps, copy: false)
         XCTAssertEqual(a.filter { $0[0] == "0" }, b.filter { $0[0] == "0" }, "video lines")
         XCTAssertEqual(a.filter { $0[0] == "2" }, b.filter { $0[0] == "2" }, "48 kHz audio lines")
         let hashes = { (lines: [[String]]) in lines.filter { $0[0] == "1" }.map { $0[5] } }

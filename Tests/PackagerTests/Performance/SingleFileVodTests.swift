@@ -147,7 +147,7 @@ final class SingleFileVodTests: XCTestCase {
         let concatenated = dir.appendingPathComponent("joined.ts")
         try joined.write(to: concatenated)
         let hashes = { (url: URL) in
-            Dictionary(grouping: try MediaTool.framemd5(url, maps: ["0:v", "0:a"], copy: false), by: { $0[0] }).mapValues { $0.map { $0[5] } }
+            Dictionary(grouping: try MediaTool.frameHashes(url, maps: ["0:v", "0:a"], copy: false), by: { $0[0] }).mapValues { $0.map { $0[5] } }
         }
         let expected = try hashes(concatenated)
         XCTAssertEqual(expected["0"]?.count, 900)

@@ -9,8 +9,12 @@ enum GeneratedMedia {
 
     /// `seconds` of 320x180 video at `fps` with a keyframe every `gop` seconds (closed GOPs, no
     /// scene cuts), a 1 kHz tone, as MPEG-TS. `keyframesAt` forces keyframes at those times instead.
-    static func ts(seconds: Int, gop: Double = 2, fps: Int = 25, keyframesAt: [Double]? = nil) throws -> URL {
+    /// `videoKbps` caps the video bitrate (x264's default, about 700 kb/s here, when nil): fewer
+    /// TS packets for tests that push hours of media through and look at none of its pictures.
+    static func ts(seconds: Int, gop: Double = 2, fps: Int = 25, keyframesAt: [Double]? = nil,
+                   videoKbps: Int? = nil) throws -> URL {
         let key = "ts-\(seconds)-\(gop)-\(fps)-\(keyframesAt.map { $0.map { String($0) }.joined(separator: "_") } ?? "g")"
+            + (videoKbps.map { "-\($0)k" } ?? "")
         lock.lock(); defer { lock.unlock() }
         if let url = made[key], FileManager.default.fileExists(atPath: url.path) { return url }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pkgctl-generated-media")
@@ -23,6 +27,7 @@ enum GeneratedMedia {
             let frames = Int((gop * Double(fps)).rounded())
             video += ["-g", "\(frames)", "-keyint_min", "\(frames)"]
         }
+        if let videoKbps { video += ["-b:v", "\(videoKbps)k"] }
         try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=\(fps)", "-f", "lavfi",
                            "-i", "sine=frequency=1000:sample_rate=48000", "-t", "\(seconds)"] + video
                           + ["-c:a", "aac", "-b:a", "64k", "-f", "mpegts", url.path])

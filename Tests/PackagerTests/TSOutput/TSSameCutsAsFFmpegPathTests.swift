@@ -45,7 +45,7 @@ final class TSSameCutsAsFFmpegPathTests: XCTestCase {
         try oldBytes.write(to: oldAll)
         let newAll = try run.concatenated(.primary, into: dir.appendingPathComponent("new.ts"))
         let maps = ["0:v", "0:a:0", "0:a:1"]
-        let hashes = { (url: URL) in try MediaTool.framemd5(url, maps: maps, copy: false).map { [$0[0], $0[5]] } }
+        let hashes = { (url: URL) in try MediaTool.frameHashes(url, maps: maps, copy: false).map { [$0[0], $0[5]] } }
         let oldFrames = try hashes(oldAll)
         XCTAssertGreaterThan(oldFrames.count, 500)
         XCTAssertEqual(try hashes(newAll), oldFrames)
@@ -80,7 +80,7 @@ final class TSSameCutsAsFFmpegPathTests: XCTestCase {
                 }
                 // Per stream (the two paths interleave audio and video differently within a segment).
                 let hashes = { (url: URL) in
-                    Dictionary(grouping: try MediaTool.framemd5(url, maps: ["0:v", "0:a"], copy: false), by: { $0[0] })
+                    Dictionary(grouping: try MediaTool.frameHashes(url, maps: ["0:v", "0:a"], copy: false), by: { $0[0] })
                         .mapValues { $0.map { $0[5] } }
                 }
                 let oldFrames = try hashes(try concat(a, "a.ts"))

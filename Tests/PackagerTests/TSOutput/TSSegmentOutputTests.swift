@@ -62,8 +62,8 @@ final class TSSegmentOutputTests: XCTestCase {
         let run = try stripRun(clip, placement: .overlay)
         let all = try run.concatenated(.primary, into: dir.appendingPathComponent("primary.ts"))
         let maps = ["0:v", "0:a:0", "0:a:1"]
-        let source = try MediaTool.framemd5(clip.url, maps: maps, copy: false)
-        let output = try MediaTool.framemd5(all, maps: maps, copy: false)
+        let source = try MediaTool.frameHashes(clip.url, maps: maps, copy: false)
+        let output = try MediaTool.frameHashes(all, maps: maps, copy: false)
         XCTAssertEqual(output.count, source.count)
         try FrameLines.assertSame(output, source, tolerance: 1)
     }
@@ -75,20 +75,20 @@ final class TSSegmentOutputTests: XCTestCase {
         let maps = ["0:v", "0:a:0", "0:a:1"]
         let (cutIn, cutOut) = (clip.ticks(4), clip.ticks(7))
         // The source's packets outside [cut in, cut out) by PTS, later ones 3 s earlier.
-        let source = try MediaTool.framemd5(clip.url, maps: maps, copy: true).compactMap { f -> [String]? in
+        let source = try MediaTool.frameHashes(clip.url, maps: maps, copy: true).compactMap { f -> [String]? in
             guard let pts = Int64(f[2]), let dts = Int64(f[1]) else { return nil }
             if pts >= cutIn && pts < cutOut { return nil }
             let shift: Int64 = pts >= cutOut ? cutOut - cutIn : 0
             return [f[0], String(dts - shift), String(pts - shift)] + f[3...]
         }
-        let output = try MediaTool.framemd5(all, maps: maps, copy: true)
+        let output = try MediaTool.frameHashes(all, maps: maps, copy: true)
         XCTAssertEqual(output.count, source.count)
         try FrameLines.assertSame(output, source, tolerance: 1)
         let asset = try run.concatenated(.asset(AssetKey(span: 1, piece: 0)), into: dir.appendingPathComponent("asset.ts"))
-        let inSpan = try MediaTool.framemd5(clip.url, maps: maps, copy: true).filter {
+        let inSpan = try MediaTool.frameHashes(clip.url, maps: maps, copy: true).filter {
             (Int64($0[2]) ?? 0) >= cutIn && (Int64($0[2]) ?? 0) < cutOut
         }
-        try FrameLines.assertSame(try MediaTool.framemd5(asset, maps: maps, copy: true), inSpan, tolerance: 1)
+        try FrameLines.assertSame(try MediaTool.frameHashes(asset, maps: maps, copy: true), inSpan, tolerance: 1)
     }
 
     func testStripMovesPCRBackByTheSameShiftAsPTS() throws {

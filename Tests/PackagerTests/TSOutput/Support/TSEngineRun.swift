@@ -91,16 +91,32 @@ enum MediaTool {
         return r.err + (r.status == 0 ? "" : "exit \(r.status)")
     }
 
-    /// framemd5 lines (stream, dts, pts, duration, size, hash) of `maps` of `url`;
-    /// `copy`: of the compressed packets instead of decoded frames.
-    static func framemd5(_ url: URL, maps: [String], copy: Bool) throws -> [[String]] {
+    /// Per-frame hash lines (stream, dts, pts, duration, size, hash) of `maps` of `url`;
+    /// `copy`: of the compressed packets (framemd5) instead of decoded frames. Decoded frames are
+    /// hashed with 128-bit MurmurHash3 (ffmpeg's framehash muxer, same columns as framemd5):
+    /// hashing raw 720p pictures with MD5 cost more CPU than decoding them (live_scte35: 12 s of
+    /// 20 s), and telling frames apart needs no cryptographic hash. Compare lines only with
+    /// lines of the same `copy`.
+    static func frameHashes(_ url: URL, maps: [String], copy: Bool) throws -> [[String]] {
+        try frameHashRun(url, maps: maps, copy: copy).lines
+    }
+
+    /// `frameHashes(url, maps:, copy: false)` and, from the same decode, what `ffmpeg -v error` said
+    /// (plus the exit status if it failed): empty when every frame decoded cleanly. One decode
+    /// where `frameHashes` then `decodeErrors` of the same file take two; the hash muxer can only
+    /// add complaints (about timestamps) that `-f null` would not make, never hide a decoder's.
+    static func decodedFrameHashes(_ url: URL, maps: [String]) throws -> (lines: [[String]], errors: String) {
+        try frameHashRun(url, maps: maps, copy: false)
+    }
+
+    private static func frameHashRun(_ url: URL, maps: [String], copy: Bool) throws -> (lines: [[String]], errors: String) {
         var args = ["-v", "error", "-nostdin", "-copyts", "-i", url.path]
         for m in maps { args += ["-map", m] }
-        if copy { args += ["-c", "copy"] }
-        args += ["-f", "framemd5", "-"]
+        args += copy ? ["-c", "copy", "-f", "framemd5", "-"] : ["-f", "framehash", "-hash", "murmur3", "-"]
         let r = try run("ffmpeg", args)
-        return r.out.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        let lines = r.out.split(separator: "\n").filter { !$0.hasPrefix("#") }
             .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        return (lines, r.err + (r.status == 0 ? "" : "exit \(r.status)"))
     }
 
     static func probeStreams(_ url: URL) throws -> [[String: Any]] {
@@ -110,7 +126,7 @@ enum MediaTool {
     }
 }
 
-/// Comparing framemd5 output stream by stream: the packets (size, hash) must be the same and
+/// Comparing frame hash lines stream by stream: the packets (size, hash) must be the same and
 /// in the same order; timestamps may differ by `tolerance` ticks (an audio PES split at a cut
 /// times its second half by frame count, within a tick of libavformat's accumulated times);
 /// interleaving across streams and side-data columns are not compared.
