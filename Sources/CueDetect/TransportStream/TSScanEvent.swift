@@ -11,6 +11,15 @@ public struct ScannedSection: Equatable, Sendable {
     public var lastPCR: UInt64?
     /// Whether FFmpeg 5.1 would also deliver this PID as an `scte_35` stream.
     public var libavformatExposes: Bool
+
+    public init(pid: Int, bytes: [UInt8], byteOffset: Int64, packetIndex: Int64, lastPCR: UInt64?, libavformatExposes: Bool) {
+        self.pid = pid
+        self.bytes = bytes
+        self.byteOffset = byteOffset
+        self.packetIndex = packetIndex
+        self.lastPCR = lastPCR
+        self.libavformatExposes = libavformatExposes
+    }
 }
 
 public enum TSScanEvent: Equatable, Sendable {

@@ -27,6 +27,13 @@ final class InBandCueFeed {
         scanner.feed(bytes, into: &events)
     }
 
+    /// The scanner's events as a byte-level source's indexer found them in its own walk over
+    /// `bytes` more bytes (`TSCueScan`), instead of a scan of them here.
+    func take(_ scanned: [TSScanEvent], bytes: Int) {
+        bytesObserved += Int64(bytes)
+        events += scanned
+    }
+
     /// Cues whose time became known since the last call, in arrival order.
     func drain() -> [DetectedCue] {
         guard !events.isEmpty else { return [] }

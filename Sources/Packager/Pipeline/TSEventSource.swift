@@ -32,6 +32,7 @@ final class TSEventSource: EventSource {
     init(path: String, probed: InputStreams, demuxing: Bool = false) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
+        indexer.cueScan = TSCueScan()
         events = TSUnitEvents(streams: probed)
         demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed) : nil
         // A demuxed unit's bytes are copied out as it is handed over: only the units the indexer
@@ -64,8 +65,8 @@ final class TSEventSource: EventSource {
         }
         let size = (bytes.count + Self.slices - 1) / Self.slices
         let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])
-        feed.observe(part)
         indexer.feed(part, into: &units)
+        feed.take(indexer.cueScan?.take() ?? [], bytes: part.count)
         try checkVideoClock(units)
         // Before the window moves on: a demuxed unit's bytes are read now.
         let out = try feed.drain().map(PipelineEvent.cue) + media(units)

@@ -33,6 +33,9 @@ extension TSIndexer {
         if state.pointee.role == .pes, let fields = TSPESTimestamps(p, payload: payload) {
             let rawDTS = fields.dtsOffset.map { TSTimestampField.read(p, at: $0) }
             let rawPTS = fields.ptsOffset.map { TSTimestampField.read(p, at: $0) }
+            if let raw = rawPTS, cueScan != nil, pid == cueScan?.videoPID {
+                cueScan?.videoPTS(UInt64(raw), at: offset, packet: offset / Int64(TSPacketBytes.size))
+            }
             if let decode = rawDTS ?? rawPTS {
                 let d = state.pointee.clock.unwrap(decode)
                 dts = rawDTS == nil ? nil : d

@@ -30,6 +30,8 @@ public final class TSIndexer {
         var lastCC: UInt8 = 0xFF
         var clock = TimestampUnwrapper()
         var lastDuration: Int64 = 0
+        /// Its PCRs go to the cue scan (the programme's PCR PID).
+        var carriesScannedPCR = false
     }
 
     public let grid = TSPacketGrid()
@@ -47,6 +49,8 @@ public final class TSIndexer {
     /// PIDs that have started a unit (a handful): where `oldestOpenOffset` looks.
     var startedPIDs: [Int] = []
     private var serial = 0
+    /// The cue scan's events from this walk, when on (`TSCueScan`).
+    var cueScan: TSCueScan?
 
     public init() {
         states[0].role = .psi
@@ -138,6 +142,7 @@ public final class TSIndexer {
         stats.packets += 1
         let pid = TSPacketBytes.pid(p)
         let state = states.state(pid)
+        if state.pointee.carriesScannedPCR, TSPacketBytes.hasPCR(p) { cueScan?.pcr(TSPacketBytes.pcrBase(p), pid: pid) }
         switch state.pointee.role {
         case .ignored: return
         case .pes, .unknown: pes(p, pid: pid, state: state, at: offset, into: &units)
@@ -158,6 +163,7 @@ public final class TSIndexer {
         guard let table = s.bytes.first else { return }
         if states[pid].role == .scte35 {
             guard table == 0xFC else { return }
+            cueScan?.section(s.bytes, pid: pid, at: s.firstPacket, packet: s.firstPacket / Int64(TSPacketBytes.size))
             emit(TSAccessUnit(pid: pid, kind: .scte35, serial: 0, firstPacket: s.firstPacket, lastPacket: s.lastPacket,
                               packetCount: 0, pts: nil, dts: nil, keyframe: false, duration: 0, section: s.bytes),
                  into: &units)
@@ -175,6 +181,9 @@ public final class TSIndexer {
         } else if table == 0x02, association?.pmtPIDs.values.contains(pid) == true,
                   let pmt = TSProgramTable(section: s.bytes, pid: pid), programs[pid] != pmt {
             programs[pid] = pmt
+            if let pcrPID = cueScan?.programMap(s.bytes, pid: pid), (0..<8192).contains(pcrPID) {
+                states[pcrPID].carriesScannedPCR = true
+            }
             for stream in pmt.streams where stream.pid != 0 && stream.pid != TSPacketBytes.nullPID {
                 let role: Role = stream.kind == .scte35 ? .scte35 : .pes
                 if states[stream.pid].role != role || states[stream.pid].kind != stream.kind {

@@ -43,6 +43,7 @@ final class LiveTSSource: EventSource {
         events = TSUnitEvents(streams: reader.streams)
         probe = recording.take()
         input = TSInputWindow(name: reader.streams.url)
+        indexer.cueScan = TSCueScan()
     }
 
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
@@ -135,8 +136,8 @@ final class LiveTSSource: EventSource {
 
     /// Bytes now in the window, read in place.
     private func index(_ bytes: UnsafeRawBufferPointer) {
-        feed.observe(bytes)
         indexer.feed(bytes, into: &units)
+        feed.take(indexer.cueScan?.take() ?? [], bytes: bytes.count)
     }
 
     /// The index in `units` of a PMT that changes the programme's media streams (the session
