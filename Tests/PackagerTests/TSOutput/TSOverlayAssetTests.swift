@@ -68,11 +68,8 @@ final class TSOverlayAssetTests: XCTestCase {
         let whole = dir.appendingPathComponent("whole")
         _ = try VodPipeline.run(input: TestMedia.liveTS.path, output: whole, options: overlay)
         let concat = { (root: URL, name: String) -> URL in
-            var bytes = Data()
-            for file in try self.segments(root, "assets/\(ads[0])/index.m3u8").map(\.file) { bytes += try Data(contentsOf: file) }
-            let url = self.dir.appendingPathComponent(name)
-            try bytes.write(to: url)
-            return url
+            try MediaTool.concatenate(try self.segments(root, "assets/\(ads[0])/index.m3u8").map(\.file),
+                                      into: self.dir.appendingPathComponent(name))
         }
         let mirrored = try MediaTool.frameHashes(try concat(whole, "mirrored.ts"), maps: ["0:v", "0:a"], copy: false)
         XCTAssertGreaterThan(mirrored.filter { $0.first == "0" }.count, 800)

@@ -47,11 +47,7 @@ final class TSRenditionOutputTests: XCTestCase {
         }
         // The second rendition's segments back to back: the same pictures and audio frames.
         let concat = { (root: URL, name: String) -> URL in
-            var bytes = Data()
-            for url in try self.segments(root, "primary_1") { bytes += try Data(contentsOf: url) }
-            let url = root.appendingPathComponent(name)
-            try bytes.write(to: url)
-            return url
+            try MediaTool.concatenate(try self.segments(root, "primary_1"), into: root.appendingPathComponent(name))
         }
         let theirs = try MediaTool.frameHashes(try concat(libavformat, "all.ts"), maps: ["0:v", "0:a"], copy: false)
         XCTAssertGreaterThan(theirs.filter { $0.first == "0" }.count, 1400)

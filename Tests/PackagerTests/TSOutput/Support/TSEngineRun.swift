@@ -119,6 +119,14 @@ enum MediaTool {
         return (lines, r.err + (r.status == 0 ? "" : "exit \(r.status)"))
     }
 
+    /// `files` back to back in `url` (TS segments played in order).
+    static func concatenate(_ files: [URL], into url: URL) throws -> URL {
+        var bytes = Data()
+        for file in files { bytes += try Data(contentsOf: file) }
+        try bytes.write(to: url)
+        return url
+    }
+
     static func probeStreams(_ url: URL) throws -> [[String: Any]] {
         let r = try run("ffprobe", ["-v", "error", "-show_streams", "-of", "json", url.path])
         let object = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
