@@ -228,10 +228,12 @@ final class TSSegmentAssembler: SegmentAssembling {
 
     private func apply(_ cut: Cut) throws {
         cuts += 1
-        // The primary first: an asset mirroring it then finds the segment it just closed.
-        for edge in cut.closes.sorted(by: { $0.target == .primary && $1.target != .primary }) {
+        // The primary first: an asset mirroring it then finds the segment it just closed (even
+        // the primary's last, so it is held on to here).
+        let closingPrimary = outputs[.primary]
+        for edge in Self.primaryFirst(cut.closes) {
             guard let out = outputs[edge.target] else { continue }
-            try end(out, at: edge.ticks, isLast: edge.isLast)
+            try end(out, at: edge.ticks, isLast: edge.isLast, primary: closingPrimary)
             if edge.isLast { outputs[edge.target] = nil }
         }
         // An overlay asset opening with an unshifted primary holds the same packets as it: from
@@ -242,7 +244,7 @@ final class TSSegmentAssembler: SegmentAssembling {
             && primary?.writer.droppedPCRPIDs.isEmpty ?? true
         let counters = mirrorable ? primary.map { Array(UnsafeBufferPointer(start: $0.writer.lastCC, count: 8192)) } : nil
         var next: [Output] = []
-        for edge in cut.opens.sorted(by: { $0.target == .primary && $1.target != .primary }) {
+        for edge in Self.primaryFirst(cut.opens) {
             // Assets come from the first rendition (VodCollector, LivePresentation): a later one
             // writes none, nor a target the layout names no file for.
             if rendition > 0, case .asset = edge.target { continue }
@@ -274,6 +276,11 @@ final class TSSegmentAssembler: SegmentAssembling {
         applied += cut.records
     }
 
+    /// The primary's edge, then the others in their order.
+    private static func primaryFirst(_ edges: [SegmentEdge]) -> [SegmentEdge] {
+        edges.filter { $0.target == .primary } + edges.filter { $0.target != .primary }
+    }
+
     private func makeOutput(_ target: OutputTarget) throws -> Output {
         let label: String
         switch target {
@@ -297,7 +304,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         writer.setTables(association: indexer.associationSection, programs: Array(indexer.programs.values))
     }
 
-    private func end(_ out: Output, at ticks: Int64, isLast: Bool) throws {
+    private func end(_ out: Output, at ticks: Int64, isLast: Bool, primary: Output?) throws {
         guard let open = out.open else { return }
         out.open = nil
         guard open.units > 0 else {
@@ -307,13 +314,13 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         let output = out.writer.file
         let written: TSWrittenSegment
-        if out.writer.mirror != nil, let primary = outputs[.primary] {
+        if out.writer.mirror != nil {
             // The primary's segment stands for this one if it began and ended with it, with the
             // same units (every unit goes to every open output: the counts tell).
-            let same = primary.closed.flatMap { c in
+            let same = primary?.closed.flatMap { c in
                 c.openedBy == open.cut && c.closedBy == cuts && c.units == open.units ? c.written : nil
             }
-            written = try out.writer.endMirroring(leader: same, leaderCounters: primary.writer.lastCC)
+            written = try out.writer.endMirroring(leader: same, leaderCounters: primary?.writer.lastCC)
         } else {
             written = try out.writer.end()
         }

@@ -184,10 +184,10 @@ public final class TSSegmentWriter {
     /// Ends a mirrored segment: when `leader` is the segment the leader wrote from the same units
     /// (the caller knows), a hard link to its file (a copy where links are refused) and the
     /// leader's counters from then on; otherwise the held units are written as any segment's.
-    func endMirroring(leader: TSWrittenSegment?, leaderCounters: UnsafePointer<UInt8>) throws -> TSWrittenSegment {
+    func endMirroring(leader: TSWrittenSegment?, leaderCounters: UnsafePointer<UInt8>?) throws -> TSWrittenSegment {
         guard let (path, shift) = mirror else { return try end() }
         mirror = nil
-        if let leader, leader.offset == 0 {
+        if let leader, let leaderCounters, leader.offset == 0 {
             unlink(path)
             if link(leader.path, path) == 0 || copyWhole(leader.path, to: path) {
                 pending.removeAll(keepingCapacity: true)

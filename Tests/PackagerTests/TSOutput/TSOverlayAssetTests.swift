@@ -47,6 +47,26 @@ final class TSOverlayAssetTests: XCTestCase {
         XCTAssertEqual(findings.filter { $0.severity == .error }.map(\.message), [])
     }
 
+    func testAnOverlayAssetCutShortByTheEndOfInputIsThePrimarysFilesToTheLast() throws {
+        // A break from t = 160 s with no return, in a 180 s file: its last segment closes at the
+        // very last cut, with the primary's last.
+        var sheet = CueSheetFile(t0Ticks: 324_126_000)
+        sheet.splice(event: 99, out: true, at: 160)
+        let cues = dir.appendingPathComponent("tail.txt")
+        try sheet.write(to: cues)
+        var options = VodOptions()
+        options.defaultPlacement = .overlay
+        options.sidecar = cues
+        let out = dir.appendingPathComponent("tail")
+        _ = try VodPipeline.run(input: TestMedia.liveTS.path, output: out, options: options)
+        let primary = Dictionary(try segments(out, "primary/index.m3u8").map { ($0.pdt, $0.file) }, uniquingKeysWith: { a, _ in a })
+        let asset = try segments(out, "assets/ad-99-1/index.m3u8")
+        XCTAssertEqual(asset.count, 4)
+        for (pdt, file) in asset {
+            XCTAssertEqual(try inode(file).inode, try inode(try XCTUnwrap(primary[pdt])).inode, file.lastPathComponent)
+        }
+    }
+
     func testAnAssetAfterAStrippedSpanIsWrittenOnItsOwnWithTheSameFrames() throws {
         // The recap is stripped, so the primary is re-timed by the time the ads begin: the ads'
         // segments are not the primary's bytes (other timestamps) and are written apart.
