@@ -56,6 +56,9 @@ final class DemuxedPacket {
         return storage
     }
 
+    /// Still a Swift value: no AVPacket made yet.
+    var isPending: Bool { pending != nil }
+
     var streamIndex: Int { pending.map { Int($0.stream) } ?? Int(storage?.pointee.stream_index ?? -1) }
     var pts: Int64? {
         if let pending { return pending.pts }
@@ -77,6 +80,13 @@ final class DemuxedPacket {
     }
 
     var size: Int { pending?.bytes.count ?? Int(storage?.pointee.size ?? 0) }
+
+    /// The packet's bytes where they are (a pending packet's own, or the AVPacket's), uncopied.
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if let pending { return try pending.bytes.withUnsafeBytes(body) }
+        guard let p = storage, let data = p.pointee.data, p.pointee.size > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: data, count: Int(p.pointee.size)))
+    }
 
     /// The first `count` bytes (fewer if the packet is shorter), without copying the rest.
     func prefix(_ count: Int) -> [UInt8] {

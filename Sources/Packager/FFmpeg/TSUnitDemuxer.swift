@@ -20,7 +20,12 @@ final class TSUnitDemuxer {
     /// The largest ADTS frame (aac_frame_length is 13 bits): more carried over is not a frame.
     private static let maxFrame = 8191
 
-    init(input: TSInputWindow, grid: TSPacketGrid, streams: InputStreams) {
+    /// Packets as Swift byte arrays (`DemuxedPacket(bytes:…)`) instead of AVPackets: for
+    /// pkgctl's own fMP4 muxer, so that FFmpeg is not loaded at all.
+    private let ownBytes: Bool
+
+    init(input: TSInputWindow, grid: TSPacketGrid, streams: InputStreams, ownBytes: Bool = false) {
+        self.ownBytes = ownBytes
         self.input = input
         self.grid = grid
         streamIndex = Dictionary((streams.videos + streams.audio).map { ($0.id, $0.index) }, uniquingKeysWith: { a, _ in a })
@@ -37,12 +42,84 @@ final class TSUnitDemuxer {
     /// The packets of one unit that `media` placed (its role and unwrapped times); none when its
     /// PES cannot be read (no whole header: damage).
     func packets(of unit: TSAccessUnit, placed media: MediaPacket) throws -> [MediaPacket] {
-        guard let index = streamIndex[unit.pid], let packet = try payload(of: unit) else { return [] }
+        guard let index = streamIndex[unit.pid] else { return [] }
+        if ownBytes {
+            guard var es = try elementaryBytes(of: unit) else { return [] }
+            guard media.role == .audio else {
+                let packet = DemuxedPacket(bytes: es, stream: index, pts: media.pts, dts: media.dts, keyframe: unit.keyframe,
+                                           timeBase: (1, 90_000))
+                packet.place(stream: index, pts: media.pts, dts: media.dts, duration: unit.duration, timeBase: (1, 90_000))
+                return [MediaPacket(packet: packet, role: media.role, pts: media.pts, dts: media.dts)]
+            }
+            if let carry = carried.removeValue(forKey: unit.pid) {
+                es = carry.bytes + es
+                return try es.withUnsafeBytes { buffer in
+                    try frames(in: buffer, carried: carry.bytes.count, carriedPTS: carry.pts, pid: unit.pid, pts: media.pts) { offset, count in
+                        DemuxedPacket(bytes: Array(buffer[offset..<(offset + count)]), stream: index, pts: 0, dts: 0, keyframe: true,
+                                      timeBase: (1, 90_000))
+                    }
+                }
+            }
+            return try es.withUnsafeBytes { buffer in
+                try frames(in: buffer, carried: 0, carriedPTS: media.pts, pid: unit.pid, pts: media.pts) { offset, count in
+                    DemuxedPacket(bytes: Array(buffer[offset..<(offset + count)]), stream: index, pts: 0, dts: 0, keyframe: true,
+                                  timeBase: (1, 90_000))
+                }
+            }
+        }
+        guard let packet = try payload(of: unit) else { return [] }
         guard media.role == .audio else {
             packet.stamp(stream: index, pts: media.pts, dts: media.dts, duration: unit.duration, key: unit.keyframe)
             return [MediaPacket(packet: packet, role: media.role, pts: media.pts, dts: media.dts)]
         }
         return try frames(of: packet, pid: unit.pid, stream: index, pts: media.pts)
+    }
+
+    /// The PES's elementary-stream bytes as a Swift array: one copy (the PES header, read from
+    /// the first TS packet's payload, is not copied), no FFmpeg.
+    private func elementaryBytes(of unit: TSAccessUnit) throws -> [UInt8]? {
+        if let pes = unit.replacementPES {
+            return pes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(pes[$0]) }
+        }
+        var total = 0
+        var headerEnd: Int?
+        var pesLength = 0
+        try eachPayload(of: unit) { chunk in
+            if total == 0, let range = TSUnitPayload.elementaryStreamRange(chunk) {
+                headerEnd = range.lowerBound
+                pesLength = Int(chunk[4]) << 8 | Int(chunk[5])
+            }
+            total += chunk.count
+        }
+        // The PES ends where its length says, when it says. A header that does not fit in the
+        // first packet's payload (an adaptation field that leaves less) is read from the whole.
+        guard let headerEnd else { return try wholeElementaryBytes(of: unit, total: total) }
+        let end = pesLength > 0 ? min(total, 6 + pesLength) : total
+        guard headerEnd <= end else { return nil }
+        var skip = headerEnd
+        var left = end - headerEnd
+        return try [UInt8](unsafeUninitializedCapacity: end - headerEnd) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            try eachPayload(of: unit) { chunk in
+                guard left > 0, let source = chunk.baseAddress else { return }
+                let dropped = min(skip, chunk.count)
+                skip -= dropped
+                let n = min(chunk.count - dropped, left)
+                guard n > 0 else { return }
+                (base + at).update(from: (source + dropped).assumingMemoryBound(to: UInt8.self), count: n)
+                at += n
+                left -= n
+            }
+            initialized = at
+        }
+    }
+
+    private func wholeElementaryBytes(of unit: TSAccessUnit, total: Int) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        try eachPayload(of: unit) { bytes.append(contentsOf: $0) }
+        return bytes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(bytes[$0]) }
     }
 
     /// The PES's elementary-stream bytes in a packet of their own (data past the PES header).
@@ -87,8 +164,17 @@ final class TSUnitDemuxer {
             carriedPTS = carry.pts
         }
         guard let w = whole.packet, let bytes = w.pointee.data else { return [] }
-        let count = Int(w.pointee.size)
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(w.pointee.size))
+        return try frames(in: buffer, carried: carriedCount, carriedPTS: carriedPTS, pid: pid, pts: pts) { offset, count in
+            whole.reference(offset: offset, count: count)
+        }
+    }
+
+    /// The ADTS frames of `buffer` (the first `carriedCount` bytes carried from the last PES,
+    /// timed from `carriedPTS`), each made a packet by `frame` and stamped.
+    private func frames(in buffer: UnsafeRawBufferPointer, carried carriedCount: Int, carriedPTS: Int64, pid: Int, pts: Int64,
+                        frame make: (Int, Int) -> DemuxedPacket?) throws -> [MediaPacket] {
+        let count = buffer.count
         let strict = carriedCount == 0 ? ADTSFrames(buffer) : nil
         guard let frames = strict ?? ADTSFrames(buffer, strict: false) else {
             carry(buffer[...], pid: pid, pts: carriedCount > 0 ? carriedPTS : pts)
@@ -102,12 +188,13 @@ final class TSUnitDemuxer {
         let ownTimes = frames.times(pesPTS: pts)
         let time = { (k: Int) -> Int64 in k < firstOwn ? carriedTimes[k] : ownTimes[k - firstOwn] }
         if frames.end < count { carry(buffer[frames.end...], pid: pid, pts: time(frames.offsets.count)) }
+        guard let stream = streamIndex[pid] else { return [] }
         var out: [MediaPacket] = []
         out.reserveCapacity(frames.offsets.count)
         for k in frames.offsets.indices {
             let start = time(k)
-            guard let frame = whole.reference(offset: frames.offsets[k], count: frames.lengths[k]) else { continue }
-            frame.stamp(stream: stream, pts: start, dts: start, duration: frames.packetDuration, key: true)
+            guard let frame = make(frames.offsets[k], frames.lengths[k]) else { continue }
+            frame.stampFrame(stream: stream, pts: start, duration: frames.packetDuration)
             out.append(MediaPacket(packet: frame, role: .audio, pts: start, dts: start))
         }
         return out
@@ -141,6 +228,15 @@ extension DemuxedPacket {
         p.pointee.data = data + offset
         p.pointee.size = Int32(count)
         return out
+    }
+
+    /// An audio frame's stream, time and duration (every AAC frame is a key frame).
+    fileprivate func stampFrame(stream: Int, pts: Int64, duration: Int64) {
+        if isPending {
+            place(stream: stream, pts: pts, dts: pts, duration: duration, timeBase: (1, 90_000))
+            return
+        }
+        stamp(stream: stream, pts: pts, dts: pts, duration: duration, key: true)
     }
 
     /// Stream, times (stream time base, 90 kHz for TS) and key flag, as the TS demuxer sets them.

@@ -49,6 +49,21 @@ final class ByteBuffer {
         count += 1
     }
 
+    func appendUInt16(_ value: UInt16) {
+        appendUInt8(UInt8(truncatingIfNeeded: value >> 8))
+        appendUInt8(UInt8(truncatingIfNeeded: value))
+    }
+
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    func appendZeros(_ n: Int) {
+        reserve(n)
+        (base + count).initializeMemory(as: UInt8.self, repeating: 0, count: n)
+        count += n
+    }
+
     func appendUInt24(_ value: UInt32) {
         appendUInt8(UInt8(truncatingIfNeeded: value >> 16))
         appendUInt8(UInt8(truncatingIfNeeded: value >> 8))

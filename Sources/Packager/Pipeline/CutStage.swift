@@ -1,3 +1,4 @@
+import Foundation
 /// Cuts and muxes every video rendition: each gets its own CutPlanner (the same rule and span
 /// decisions) and SegmentAssembler, so renditions whose GOPs are aligned — as an ABR encoder
 /// makes them — are cut at the same PTS. The leading rendition's cut records are passed on;
@@ -33,6 +34,15 @@ final class CutStage: PipelineStage {
         followerEdges = Array(repeating: [], count: max(0, assemblers.count - 1))
     }
 
+    /// Init segments to write again now the input is read: the own fMP4 muxer's, of each
+    /// rendition that had pictures re-encoded, listing the re-encoder's parameter sets too.
+    private func revisedInitSegments() -> [(rendition: Int, target: OutputTarget, bytes: Data)] {
+        assemblers.indices.flatMap { k -> [(rendition: Int, target: OutputTarget, bytes: Data)] in
+            guard let sets = splicer?.muxerExtradataIfReencoded(rendition: k), NALUnits.isAnnexB(sets) else { return [] }
+            return assemblers[k].revisedInitSegments(parameterSets: sets).map { (k, $0.0, $0.1) }
+        }
+    }
+
     /// What each span edge's cut did (empty without a splicer).
     var spliceRecords: [SpliceEdgeRecord] { splicer?.records ?? [] }
 
@@ -66,6 +76,9 @@ final class CutStage: PipelineStage {
             for k in planners.indices {
                 let cut = lastVideoEnd.flatMap { planners[k].finish(at: $0) }
                 try emit(try assemblers[k].finish(cut), rendition: k, next: next)
+            }
+            for revised in revisedInitSegments() {
+                try next(.revisedInit(target: revised.target, rendition: revised.rendition, bytes: revised.bytes))
             }
             try next(event)
         default:

@@ -1,3 +1,4 @@
+import Foundation
 import CueDetect
 
 /// What flows between the stages of every mode: vod, live and cues are arrangements of the
@@ -19,6 +20,9 @@ enum PipelineEvent {
     /// each; VOD reads them all for report.json at the end).
     case spliced(SpliceEdgeRecord)
     case segment(FinishedSegment)
+    /// An output's fMP4 init section written again once the input is read (pkgctl's own muxer,
+    /// after pictures were re-encoded: it lists the re-encoder's parameter sets too).
+    case revisedInit(target: OutputTarget, rendition: Int, bytes: Data)
     /// Something a report or log should say that is not an error (a rendition that disagrees,
     /// frames dropped before the first keyframe).
     case warning(String)
@@ -81,10 +85,13 @@ protocol SegmentAssembling: AnyObject {
     func audio(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func passthrough(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
+    func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)]
 }
 
 extension SegmentAssembling {
     var refusedPackets: Int { 0 }
+    /// Init segments to write again after the run (own fMP4 outputs, once pictures were re-encoded).
+    func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)] { [] }
 }
 
 /// A stage of the pipeline: handles one event and passes on (in order) what it produces and

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Applies one rendition's cuts with libavformat muxers: one muxer per output (the primary, each
-/// asset piece), packets written to the outputs the last cut opened, segments handed back as
-/// they close.
+/// Applies one rendition's cuts with demuxed packets: one muxer per output (the primary, each
+/// asset piece; libavformat's, or pkgctl's own fMP4 one), packets written to the outputs the
+/// last cut opened, segments handed back as they close.
 ///
 /// Video decides where cuts fall; audio waits in a short hold queue until the video timeline has
 /// passed it, and a cut is applied only once audio has reached it (or video ran a second past
@@ -22,15 +22,18 @@ final class SegmentAssembler: SegmentAssembling {
         var nearestAudioFrame = false
         /// fMP4 fragments after the first written by `FragmentWriter`; false: all by libavformat.
         var ownFragments = true
+        /// fMP4 by pkgctl's own muxer (`FragmentedMP4Muxer`, no FFmpeg), with these formats by
+        /// input stream index; nil: libavformat's.
+        var ownMP4: [Int: MP4StreamFormat]? = nil
     }
 
     private final class Output {
-        let muxer: SegmentMuxer
+        let muxer: SegmentMuxing
         let target: OutputTarget
         var open: (index: Int, startTicks: Int64, packets: Int)?
         var path: String?
         var nextIndex = 0
-        init(muxer: SegmentMuxer, target: OutputTarget) {
+        init(muxer: SegmentMuxing, target: OutputTarget) {
             self.muxer = muxer
             self.target = target
         }
@@ -52,6 +55,8 @@ final class SegmentAssembler: SegmentAssembling {
     /// Input audio stream index → output stream index in every muxer (video is output 0).
     private let audioOutput: [Int: Int]
     private var outputs: [OutputTarget: Output] = [:]
+    /// Every own fMP4 muxer made, with its target: its init can be written again after the run.
+    private var ownMuxers: [(OutputTarget, FragmentedMP4Muxer)] = []
     private var active: [Output] = []
     private var shift: Int64 = 0
     private var started = false
@@ -210,12 +215,25 @@ final class SegmentAssembler: SegmentAssembling {
         case .primary: label = "primary"
         case .asset(let key): label = "asset piece \(key.piece) of span \(key.span)"
         }
+        if let formats = config.ownMP4 {
+            // A TS file read by pkgctl's own probe: one set of streams throughout.
+            let streams = ([videoIndex] + audioIndices).compactMap { formats[$0] }
+            let muxer = FragmentedMP4Muxer(formats: streams, label: label)
+            ownMuxers.append((target, muxer))
+            return Output(muxer: muxer, target: target)
+        }
         let inForce = parameters.inForce(at: ticks)
         let audio = audioIndices.prefix { inForce.parameters(of: $0) != nil }
         return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce, streams: [videoIndex] + audio,
                                               label: label, extradata: videoExtradata.map { [videoIndex: $0] } ?? [:],
                                               ownFragments: config.ownFragments),
                       target: target)
+    }
+
+    /// Every own fMP4 output's init segment again, its avcC made of `parameterSets` (the source's
+    /// and a re-encoder's, Annex B).
+    func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)] {
+        ownMuxers.compactMap { target, muxer in muxer.initSegment(parameterSets: parameterSets).map { (target, $0) } }
     }
 
     private func begin(_ out: Output, at ticks: Int64) throws {

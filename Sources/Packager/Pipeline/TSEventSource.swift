@@ -29,12 +29,13 @@ final class TSEventSource: EventSource {
 
     /// - Parameter demuxing: hand video and audio over as demuxed packets, every video stream
     ///   a rendition of its own (see `TSUnitDemuxer.covers`).
-    init(path: String, probed: InputStreams, demuxing: Bool = false) throws {
+    ///   `ownBytes`: as Swift byte arrays, for pkgctl's own fMP4 muxer (no FFmpeg at all).
+    init(path: String, probed: InputStreams, demuxing: Bool = false, ownBytes: Bool = false) throws {
         streams = probed
         input = try TSInputWindow(mappingFile: path)
         indexer.cueScan = TSCueScan()
         events = TSUnitEvents(streams: probed)
-        demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed) : nil
+        demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed, ownBytes: ownBytes) : nil
         // A demuxed unit's bytes are copied out as it is handed over: only the units the indexer
         // has not finished are still needed.
         if demuxing {

@@ -12,10 +12,18 @@ struct H264SequenceParameters: Equatable {
         var crop: (left: Int, right: Int, top: Int, bottom: Int)
         /// VUI num_units_in_tick and time_scale, when timing_info_present_flag is set.
         var timing: (unitsInTick: UInt32, timeScale: UInt32)?
+        /// VUI aspect_ratio_idc (0 without aspect_ratio_info), and sar_width/sar_height for 255.
+        var aspectRatioIDC: UInt8 = 0
+        var extendedSAR: (width: UInt16, height: UInt16)?
+        /// VUI colour_primaries, transfer_characteristics, matrix_coefficients, when colour_description_present_flag is set.
+        var colour: (primaries: UInt8, transfer: UInt8, matrix: UInt8)?
 
         static func == (a: Picture, b: Picture) -> Bool {
             a.codedWidth == b.codedWidth && a.codedHeight == b.codedHeight && a.crop == b.crop
                 && a.timing?.unitsInTick == b.timing?.unitsInTick && a.timing?.timeScale == b.timing?.timeScale
+                && a.aspectRatioIDC == b.aspectRatioIDC && a.extendedSAR?.width == b.extendedSAR?.width
+                && a.extendedSAR?.height == b.extendedSAR?.height && a.colour?.primaries == b.colour?.primaries
+                && a.colour?.transfer == b.colour?.transfer && a.colour?.matrix == b.colour?.matrix
         }
     }
 
@@ -28,6 +36,7 @@ struct H264SequenceParameters: Equatable {
     var chromaArrayType: UInt32
     var separateColourPlane: Bool
     var bitDepthLuma: Int
+    var bitDepthChroma: Int
     var log2MaxFrameNum: Int
     var pocType: UInt32
     var log2MaxPocLsb: Int
@@ -47,11 +56,12 @@ struct H264SequenceParameters: Equatable {
         var chromaFormat: UInt32 = 1
         separateColourPlane = false
         bitDepthLuma = 8
+        bitDepthChroma = 8
         if [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135].contains(profile) {
             chromaFormat = try r.unsignedExpGolomb("chroma_format_idc")
             if chromaFormat == 3 { separateColourPlane = try r.flag("separate_colour_plane_flag") }
             bitDepthLuma = Int(try r.unsignedExpGolomb("bit_depth_luma_minus8")) + 8
-            _ = try r.unsignedExpGolomb("bit_depth_chroma_minus8")
+            bitDepthChroma = Int(try r.unsignedExpGolomb("bit_depth_chroma_minus8")) + 8
             try r.skip(bits: 1, "qpprime_y_zero_transform_bypass_flag")
             if try r.flag("seq_scaling_matrix_present_flag") {
                 for list in 0..<(chromaFormat == 3 ? 12 : 8) where try r.flag("seq_scaling_list_present_flag") {
@@ -108,13 +118,19 @@ struct H264SequenceParameters: Equatable {
         var picture = Picture(codedWidth: widthInMbs * 16, codedHeight: heightInMapUnits * 16 * (frameMbsOnly ? 1 : 2),
                               crop: crop, timing: nil)
         guard try r.flag("vui_parameters_present_flag") else { return picture }
-        if try r.flag("aspect_ratio_info_present_flag"), try r.uint8("aspect_ratio_idc") == 255 {
-            try r.skip(bits: 32, "sar_width, sar_height")
+        if try r.flag("aspect_ratio_info_present_flag") {
+            picture.aspectRatioIDC = try r.uint8("aspect_ratio_idc")
+            if picture.aspectRatioIDC == 255 {
+                picture.extendedSAR = (try r.uint16("sar_width"), try r.uint16("sar_height"))
+            }
         }
         if try r.flag("overscan_info_present_flag") { try r.skip(bits: 1, "overscan_appropriate_flag") }
         if try r.flag("video_signal_type_present_flag") {
             try r.skip(bits: 4, "video_format, video_full_range_flag")
-            if try r.flag("colour_description_present_flag") { try r.skip(bits: 24, "colour description") }
+            if try r.flag("colour_description_present_flag") {
+                picture.colour = (try r.uint8("colour_primaries"), try r.uint8("transfer_characteristics"),
+                                  try r.uint8("matrix_coefficients"))
+            }
         }
         if try r.flag("chroma_loc_info_present_flag") {
             _ = try r.unsignedExpGolomb("chroma_sample_loc_type_top_field")

@@ -46,6 +46,8 @@ final class VideoSpliceCutter {
     /// snapshot; from a deferred one (pkgctl's own TS probe), at the first re-encode, so a run
     /// whose splices all fall on keyframes never opens FFmpeg.
     private var encoding: Encoding
+    /// Some window had pictures re-encoded (their parameter sets are then in the output).
+    private(set) var hasReencoded = false
 
     private enum Encoding {
         case ready(VideoSourceFormat, UnsafeMutablePointer<AVCodecParameters>)
@@ -146,6 +148,7 @@ final class VideoSpliceCutter {
                                                                    frameDuration: duration),
                                             packetFormat: packetFormat, decoderThreads: options.threads, input: input)
             let output = try reencoder.run(window: window, plan: plan)
+            hasReencoded = true
             encoded = output.packets
             cost.framesDecoded = output.framesDecoded
             cost.framesReencoded = plan.reencode.count

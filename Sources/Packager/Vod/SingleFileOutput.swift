@@ -50,6 +50,55 @@ final class SingleFileOutput {
         return SegmentByteRange(offset: start, length: length - start)
     }
 
+    /// Replaces the file's first `oldLength` bytes (its init section) by `data`: in place when
+    /// as long, else the file is written again beside itself and renamed over it. Returns how
+    /// far everything after them moved.
+    func replacePrefix(length oldLength: Int64, with data: Data) throws -> Int64 {
+        guard fd >= 0, oldLength <= length else { throw VodError.output(path: name, reason: "its init section cannot be rewritten") }
+        let shift = Int64(data.count) - oldLength
+        if shift == 0 {
+            let written = data.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+            guard written == data.count else { throw failure("rewrite its init section") }
+            return 0
+        }
+        let source = open(path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw failure("reopen '\(path)'") }
+        defer { close(source) }
+        let rebuilt = path + ".rebuild"
+        let out = open(rebuilt, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard out >= 0 else { throw failure("open '\(rebuilt)'") }
+        var done = false
+        defer { if !done { close(out); unlink(rebuilt) } }
+        let oldFD = fd
+        let oldLengthTotal = length
+        fd = out
+        length = 0
+        do {
+            _ = try append(data)
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            var offset = oldLength
+            while offset < oldLengthTotal {
+                let n = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, min($0.count, Int(oldLengthTotal - offset)), off_t(offset)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw failure("read back at byte \(offset)") }
+                _ = try append(Data(buffer[0..<n]))
+                offset += Int64(n)
+            }
+            guard rename(rebuilt, path) == 0 else { throw failure("rename over '\(path)'") }
+        } catch {
+            fd = oldFD
+            length = oldLengthTotal
+            throw error
+        }
+        done = true
+        close(oldFD)
+        return shift
+    }
+
+    private func failure(_ what: String) -> VodError {
+        VodError.output(path: name, reason: "\(what): \(String(cString: strerror(errno == 0 ? EIO : errno)))")
+    }
+
     /// Closes the file; a temporary one is handed to the sink as one object (mapped, not read).
     func finish(into sink: PublishSink) throws {
         guard fd >= 0 else { return }

@@ -80,6 +80,7 @@ final class VodCollector: PipelineStage {
     func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
         switch event {
         case .segment(let segment): try store(segment)
+        case .revisedInit(let target, let rendition, let bytes): try replaceInit(bytes, target: target, rendition: rendition)
         case .span(let decision): note(decision)
         case .cut(let record): records.append(record)
         case .cue(let cue): cues.append(cue)
@@ -110,6 +111,28 @@ final class VodCollector: PipelineStage {
         switch segment.target {
         case .primary: primaries[segment.rendition, default: []].append(written)
         case .asset(let key): pieces[key, default: []].append(written)
+        }
+    }
+
+    /// An output's init section written again (own fMP4 muxer after a run that re-encoded
+    /// pictures): under the same name, so every playlist's EXT-X-MAP stays as it is; in the
+    /// single-file layout at the start of the output's file, every segment's range moved by
+    /// what the init grew.
+    private func replaceInit(_ bytes: Data, target: OutputTarget, rendition: Int) throws {
+        guard let dir = directory(for: target, rendition: rendition), let section = initSections[dir] else { return }
+        guard singleFile else {
+            try sink.put(bytes, name: dir + "/" + OutputLayout.initName, kind: .segment)
+            return
+        }
+        guard let file = files[dir], let old = section.range else { return }
+        let shift = try file.replacePrefix(length: old.length, with: bytes)
+        initSections[dir]?.range = SegmentByteRange(offset: 0, length: Int64(bytes.count))
+        let moved = { (list: inout [Written]) in
+            for k in list.indices { list[k].range?.offset += shift }
+        }
+        switch target {
+        case .primary: moved(&primaries[rendition, default: []])
+        case .asset(let key): moved(&pieces[key, default: []])
         }
     }
 

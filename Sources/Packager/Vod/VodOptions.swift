@@ -25,8 +25,10 @@ public struct VodOptions {
     public var policy = InterstitialPolicy.standard
     public var legacyDialects: [LegacyCueDialect] = []
     /// How segments are made: `auto` cuts a TS input's own packets for TS output (no demux or
-    /// remux; every PID kept) and uses libavformat otherwise (fMP4 fragments after the first by
-    /// `FragmentWriter`); `libavformat` always demuxes and muxes, every fragment by its mp4 muxer.
+    /// remux; every PID kept), muxes a TS input's H.264 and AAC into fMP4 with pkgctl's own
+    /// muxer (`FragmentedMP4Muxer`), and uses libavformat otherwise (fMP4 fragments after the
+    /// first by `FragmentWriter`); `libavformat` always demuxes and muxes, every fragment by its
+    /// mp4 muxer.
     public var engine: SegmentEngine = .auto
     /// TS output keeps the input's SCTE-35 PID (0x86 + CUEI, pts_adjustment re-timed); the byte-
     /// level path only — libavformat 5.1 cannot write SCTE-35.

@@ -24,6 +24,13 @@ public enum VodPipeline {
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.
         if StitchedInput.isPlaylist(input) { return try StitchedVod.run(input: input, sink: sink, options: options) }
+        if let (source, formats) = ownFragmentedSource(input: input, options: options) {
+            do {
+                return try runOwnFragmented(source, formats: formats, sink: sink, options: options)
+            } catch is TimestampReset {
+                return try redoAfterReset(input: input, sink: sink, options: options)
+            }
+        }
         if let source = ownProbeSource(input: input, sink: sink, options: options) {
             do {
                 return try runByteLevel(source, sink: sink, options: options)
@@ -150,6 +157,35 @@ public enum VodPipeline {
         guard options.engine == .auto, options.segmentFormat == .ts, (try? sink.directPath(for: OutputLayout.report)) != nil,
               FileManager.default.isReadableFile(atPath: input), let probe = try? TSStreamProbe.read(path: input) else { return nil }
         return try? TSEventSource(path: input, probed: InputStreams(probe: probe, path: input))
+    }
+
+    /// The same for fMP4 out, into any sink: a TS file of H.264 and AAC that pkgctl's probe
+    /// describes, muxed by `FragmentedMP4Muxer` — FFmpeg is opened only if a splice re-encodes.
+    /// Loading FFmpeg's libraries, its probe and its muxer were a third of such a run's CPU.
+    private static func ownFragmentedSource(input: String, options: VodOptions) -> (TSEventSource, [Int: MP4StreamFormat])? {
+        guard options.engine == .auto, options.segmentFormat == .fmp4, FileManager.default.isReadableFile(atPath: input),
+              let probe = try? TSStreamProbe.read(path: input), let formats = MP4StreamFormat.formats(of: probe) else { return nil }
+        let streams = InputStreams(probe: probe, path: input)
+        guard TSUnitDemuxer.covers(streams),
+              let source = try? TSEventSource(path: input, probed: streams, demuxing: true, ownBytes: true) else { return nil }
+        return (source, formats)
+    }
+
+    /// fMP4 of a TS file by pkgctl's own muxer, on one thread (as `runDemuxed`).
+    private static func runOwnFragmented(_ source: TSEventSource, formats: [Int: MP4StreamFormat], sink: PublishSink,
+                                         options: VodOptions) throws -> VodReport {
+        let splicer = edgeSplicer(streams: source.streams, options: options, media: AVSpliceMedia())
+        return try run(source: source, sink: sink, options: options, threaded: false, splicer: splicer, assemblers: { collector in
+            var config = SegmentAssembler.Configuration(format: .fmp4, segmentPath: { [collector] in
+                collector.directPath(for: $0, rendition: $1, index: $2)
+            }, nearestAudioFrame: options.splice == .accurate)
+            config.ownMP4 = formats
+            let streams = source.streams
+            return streams.videos.enumerated().map { k, video in
+                SegmentAssembler(parameters: streams.parameters, videoIndex: video.index, audioIndices: streams.audioIndices,
+                                 config: config, rendition: k)
+            }
+        })
     }
 
     /// The VOD arrangement over any event source. `threaded`: read on a thread of its own;

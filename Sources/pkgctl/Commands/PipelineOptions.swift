@@ -33,7 +33,8 @@ enum PipelineOptions {
         .setting("--engine", .choice(OptionValue.words(SegmentEngine.self)), key: "segments.engine",
                  default: "auto",
                  "auto: a TS input to TS output is cut in its own packets (no demux or remux; every PID kept, "
-                 + "SCTE-35 as 0x86); libavformat: demuxed and muxed by FFmpeg's libraries") {
+                 + "SCTE-35 as 0x86), to fMP4 (H.264, AAC) muxed by pkgctl's own fMP4 writer; "
+                 + "libavformat: demuxed and muxed by FFmpeg's libraries") {
             $0.segments.engine = try $1.word(SegmentEngine.self)
         },
         .setting("--placement", .choice(OptionValue.words(Placement.self)), key: "placement.default",

@@ -2,10 +2,11 @@ import XCTest
 @testable import Packager
 
 /// fMP4 output of a TS file reads the file with the byte-level indexer (TSUnitDemuxer) instead of
-/// libavformat's TS demuxer: pinned against `--engine libavformat` on the same input. Every
-/// segment, init section and playlist is byte-identical where libavformat times every AAC frame
-/// (48 kHz); at 44.1 kHz libavformat leaves the frames after the first of the first PES
-/// untimed, and the demuxed path's times for them are the exact ones.
+/// libavformat's TS demuxer, and muxes H.264 and AAC with pkgctl's own muxer: pinned against
+/// `--engine libavformat` on the same input. Every segment and playlist is byte-identical where
+/// libavformat times every AAC frame (48 kHz), every init section box for box but for what
+/// `MP4InitLeaves.unexpectedDifferences` allows; at 44.1 kHz libavformat leaves the frames after
+/// the first of the first PES untimed, and the demuxed path's times for them are the exact ones.
 final class FMP4FromIndexedTSTests: XCTestCase {
     private var dir: URL!
 
@@ -43,6 +44,12 @@ final class FMP4FromIndexedTSTests: XCTestCase {
         XCTAssertEqual(names, try files(theirs), file: file, line: line)
         XCTAssertEqual(names.filter { $0.hasSuffix(".m4s") }.count, segments, file: file, line: line)
         for name in names where name != OutputLayout.report {
+            if name.hasSuffix(OutputLayout.initName) {
+                let differences = MP4InitLeaves.unexpectedDifferences(ours: try Data(contentsOf: mine.appendingPathComponent(name)),
+                                                                      theirs: try Data(contentsOf: theirs.appendingPathComponent(name)))
+                XCTAssertEqual(differences, [], "\(input.lastPathComponent) \(placement) \(splice): \(name)", file: file, line: line)
+                continue
+            }
             XCTAssertTrue(try Data(contentsOf: mine.appendingPathComponent(name)) == Data(contentsOf: theirs.appendingPathComponent(name)),
                           "\(input.lastPathComponent) \(placement) \(splice): \(name) differs", file: file, line: line)
         }

@@ -65,6 +65,14 @@ final class EdgeSplicer {
         return try? cutter.muxerExtradata(frameDuration: duration)
     }
 
+    /// The same, but only once rendition `k` has had pictures re-encoded: for an init segment
+    /// written after the run (pkgctl's own fMP4 muxer), which so lists the re-encoder's
+    /// parameter sets only where they occur and never opens FFmpeg to learn them otherwise.
+    func muxerExtradataIfReencoded(rendition k: Int) -> [UInt8]? {
+        guard k < renditions.count, renditions[k].cutter?.hasReencoded == true else { return nil }
+        return muxerExtradata(rendition: k)
+    }
+
     func note(_ decision: SpanDecision) {
         switch decision {
         case .route(let r):
