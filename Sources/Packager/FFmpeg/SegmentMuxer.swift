@@ -260,22 +260,10 @@ final class SegmentMuxer {
     func endSegment() throws -> Data {
         if writesOwnFragments, let fragments, let out = fragmentOutput {
             fragmentOutput = nil
-            if fragments.finish() {
-                try fragments.write { bytes in
-                    if let base = bytes.baseAddress { try out.write(base, count: bytes.count) }
-                }
-            }
-            lastSpool = out.spool
-            if let spool = out.spool {
-                lastFileSize = spool.size
-                return Data()
-            }
-            if out.isMemory {
-                lastFileSize = nil
-                return out.bytes
-            }
-            lastFileSize = Int(out.offset)
-            return Data()
+            if fragments.finish() { try fragments.write(to: out) }
+            let finished = out.handedOver
+            (lastFileSize, lastSpool) = (finished.fileSize, finished.spool)
+            return finished.bytes
         }
         guard let ctx = context, buffer != nil || file != nil || spooling != nil else { return Data() }
         var flushed = av_write_frame(ctx, nil)

@@ -95,22 +95,10 @@ final class FragmentedMP4Muxer: SegmentMuxing {
         let closed = writer.finish()
         if recipe == nil { recipe = firstFragmentRecipe() }
         if initSegment == nil { initSegment = initSegment(parameterSets: nil) }
-        if closed {
-            try writer.write { bytes in
-                if let base = bytes.baseAddress { try out.write(base, count: bytes.count) }
-            }
-        }
-        lastSpool = out.spool
-        if let spool = out.spool {
-            lastFileSize = spool.size
-            return Data()
-        }
-        if out.isMemory {
-            lastFileSize = nil
-            return out.bytes
-        }
-        lastFileSize = Int(out.offset)
-        return Data()
+        if closed { try writer.write(to: out) }
+        let finished = out.handedOver
+        (lastFileSize, lastSpool) = (finished.fileSize, finished.spool)
+        return finished.bytes
     }
 
     /// What the moov says of each track, read off the first fragment as the muxer reads it
