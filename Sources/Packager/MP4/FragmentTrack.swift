@@ -125,6 +125,13 @@ final class FragmentTrack {
         trackDuration += duration(samples.count - 2)
     }
 
+    /// Takes over another track's time line (no fragment open in either).
+    func adopt(_ timeline: Timeline) {
+        startDTS = timeline.startDTS
+        trackDuration = timeline.trackDuration
+        hasCompositionOffsets = timeline.hasCompositionOffsets
+    }
+
     func removeSamples() {
         samples.removeAll(keepingCapacity: true)
         byteCount = 0

@@ -8,13 +8,3 @@ extension FragmentWriter {
         }
     }
 }
-
-extension TSOutputFile {
-    /// A finished segment as its muxer hands it on: its bytes when it was kept in memory, else
-    /// its size (and its spool when it went into one).
-    var handedOver: (bytes: Data, fileSize: Int?, spool: SegmentSpool?) {
-        if let spool { return (Data(), spool.size, spool) }
-        if isMemory { return (bytes, nil, nil) }
-        return (Data(), Int(offset), nil)
-    }
-}

@@ -70,6 +70,12 @@ final class FragmentWriter {
         }
     }
 
+    /// Takes over another writer's timeline (`FragmentWriter+Timeline`), with no fragment open.
+    func adopt(_ timeline: Timeline) {
+        sequence = timeline.sequence
+        for (track, state) in zip(tracks, timeline.tracks) { track.adopt(state) }
+    }
+
     /// Forgets the open fragment (when the muxer's own bytes are the ones kept).
     func discard() {
         for track in tracks { track.removeSamples() }

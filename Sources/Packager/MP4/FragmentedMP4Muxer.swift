@@ -21,6 +21,27 @@ final class FragmentedMP4Muxer: SegmentMuxing {
 
     var writesStraightThrough: Bool { true }
 
+    /// What the next segment's bytes depend on besides its packets: two muxers in the same state
+    /// given the same packets write the same segment (and the same init).
+    struct State: Equatable {
+        var timeline: FragmentWriter.Timeline
+        var lastDTS: [Int64?]
+        var initSegment: Data?
+        /// What the init is made of (the same whenever `initSegment` is).
+        var recipe: MP4InitSegment?
+
+        static func == (a: State, b: State) -> Bool {
+            a.timeline == b.timeline && a.lastDTS == b.lastDTS && a.initSegment == b.initSegment
+        }
+    }
+
+    var state: State { State(timeline: writer.timeline, lastDTS: lastDTS, initSegment: initSegment, recipe: recipe) }
+
+    /// An overlay asset's segment that holds what a primary segment holds: its packets are kept,
+    /// not written, until it ends (`endMirroring`).
+    private var mirror: (path: String, held: [(packet: DemuxedPacket, output: Int, shift: Int64)])?
+    var isMirroring: Bool { mirror != nil }
+
     /// Input time base of every stream (TS).
     private static let inputRate: Int64 = 90_000
 
@@ -40,6 +61,40 @@ final class FragmentedMP4Muxer: SegmentMuxing {
         lastDTS = Array(repeating: nil, count: formats.count)
     }
 
+    /// Starts a segment that mirrors a primary segment starting now in the state `leader`:
+    /// this muxer takes that state over (its init segment too), and the segment's file will be
+    /// the primary's if the two end together with the same packets.
+    func beginMirroring(path: String, leader: State) {
+        adopt(leader)
+        mirror = (path, [])
+    }
+
+    /// Ends a mirrored segment: a hard link to (or, without links, a copy of) the primary's
+    /// file when `leader` is that segment — then the muxer is in the state the primary is in
+    /// after it — else the held packets are written as a segment of this muxer's own.
+    func endMirroring(leader: (path: String, size: Int, state: State)?) throws -> Data {
+        guard let (path, held) = mirror else { return try endSegment() }
+        mirror = nil
+        if let leader {
+            unlink(path)
+            if link(leader.path, path) == 0 || TSOutputFile.copyWhole(leader.path, to: path) {
+                adopt(leader.state)
+                (lastFileSize, lastSpool) = (leader.size, nil)
+                return Data()
+            }
+        }
+        try beginSegment(path: path, spool: nil)
+        for (packet, output, shift) in held { try write(packet, output: output, shiftTicks: shift) }
+        return try endSegment()
+    }
+
+    private func adopt(_ state: State) {
+        writer.adopt(state.timeline)
+        lastDTS = state.lastDTS
+        initSegment = state.initSegment
+        recipe = state.recipe
+    }
+
     func beginSegment(path: String?, spool: SegmentSpool?) throws {
         if let path { output = try TSOutputFile(path: path) }
         else if let spool { output = TSOutputFile(spool: spool) }
@@ -49,6 +104,12 @@ final class FragmentedMP4Muxer: SegmentMuxing {
     @discardableResult
     func write(_ packet: DemuxedPacket, output index: Int, shiftTicks: Int64) throws -> Bool {
         guard index < formats.count else { return true }
+        if mirror != nil {
+            // Counted as a write would count it: refused only for a PTS before its DTS.
+            mirror?.held.append((packet, index, shiftTicks))
+            if let pts = packet.pts, let dts = packet.dts, pts < dts { return false }
+            return true
+        }
         let scale: Int64
         var audio = false
         switch formats[index].codec {

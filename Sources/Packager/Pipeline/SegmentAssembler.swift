@@ -30,7 +30,11 @@ final class SegmentAssembler: SegmentAssembling {
     private final class Output {
         let muxer: SegmentMuxing
         let target: OutputTarget
-        var open: (index: Int, startTicks: Int64, packets: Int)?
+        /// `cut`: the serial of the cut that opened the segment.
+        var open: (index: Int, startTicks: Int64, packets: Int, cut: Int)?
+        /// The primary's last segment (own fMP4 muxer), for an overlay asset that mirrors it:
+        /// the cuts that opened and closed it, its packets, its file, and the muxer's state after it.
+        var closed: (openedBy: Int, closedBy: Int, packets: Int, path: String, size: Int, state: FragmentedMP4Muxer.State)?
         var path: String?
         var nextIndex = 0
         init(muxer: SegmentMuxing, target: OutputTarget) {
@@ -55,6 +59,8 @@ final class SegmentAssembler: SegmentAssembling {
     /// Input audio stream index → output stream index in every muxer (video is output 0).
     private let audioOutput: [Int: Int]
     private var outputs: [OutputTarget: Output] = [:]
+    /// Cuts applied so far (serials for mirroring).
+    private var cuts = 0
     /// Every own fMP4 muxer made, with its target: its init can be written again after the run.
     private var ownMuxers: [(OutputTarget, FragmentedMP4Muxer)] = []
     private var active: [Output] = []
@@ -190,21 +196,43 @@ final class SegmentAssembler: SegmentAssembling {
     }
 
     private func apply(_ cut: Cut) throws {
-        for edge in cut.closes {
+        cuts += 1
+        // The primary first: an asset mirroring it then finds the segment it just closed (even
+        // the primary's last, so it is held on to here).
+        let closingPrimary = outputs[.primary]
+        for edge in primaryFirst(cut.closes) {
             guard let out = outputs[edge.target] else { continue }
-            try end(out, at: edge.ticks, isLast: edge.isLast)
+            try end(out, at: edge.ticks, isLast: edge.isLast, primary: closingPrimary)
             if edge.isLast { outputs[edge.target] = nil }
         }
+        // An overlay asset opening with an unshifted primary gets the same packets as it: from
+        // the primary's muxer state its bytes are the primary's, and the primary's file can
+        // stand for its segment (`end`), as TSSegmentAssembler does for TS.
+        let leader = cut.shift == 0 && cut.opens.contains { $0.target == .primary }
+            ? outputs[.primary]?.muxer as? FragmentedMP4Muxer : nil
         var next: [Output] = []
-        for edge in cut.opens {
+        for edge in primaryFirst(cut.opens) {
             let out = try outputs[edge.target] ?? makeOutput(edge.target, at: cut.at)
             outputs[edge.target] = out
-            try begin(out, at: edge.ticks)
+            if case .asset = edge.target, let leader, let own = out.muxer as? FragmentedMP4Muxer,
+               let path = config.segmentPath?(edge.target, rendition, out.nextIndex),
+               out.nextIndex == 0 || own.state == leader.state {
+                own.beginMirroring(path: path, leader: leader.state)
+                out.path = path
+                out.open = (out.nextIndex, edge.ticks, 0, cuts)
+                out.nextIndex += 1
+            } else {
+                try begin(out, at: edge.ticks)
+            }
             next.append(out)
         }
         active = next
         shift = cut.shift
         applied += cut.records
+    }
+
+    private func primaryFirst(_ edges: [SegmentEdge]) -> [SegmentEdge] {
+        edges.filter { $0.target == .primary } + edges.filter { $0.target != .primary }
     }
 
     /// An output's muxer takes the codec parameters of the media it starts with (a stitched span
@@ -240,13 +268,23 @@ final class SegmentAssembler: SegmentAssembling {
         out.path = config.segmentPath?(out.target, rendition, out.nextIndex)
         let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?() : nil
         try out.muxer.beginSegment(path: out.path, spool: spool)
-        out.open = (out.nextIndex, ticks, 0)
+        out.open = (out.nextIndex, ticks, 0, cuts)
         out.nextIndex += 1
     }
 
-    private func end(_ out: Output, at ticks: Int64, isLast: Bool) throws {
+    private func end(_ out: Output, at ticks: Int64, isLast: Bool, primary: Output?) throws {
         guard let open = out.open else { return }
-        let bytes = try out.muxer.endSegment()
+        let bytes: Data
+        if let own = out.muxer as? FragmentedMP4Muxer, own.isMirroring {
+            // The primary's segment stands for this one if it began and ended with it, with the
+            // same packets (every packet goes to every open output: the counts tell).
+            let same = primary?.closed.flatMap { c in
+                c.openedBy == open.cut && c.closedBy == cuts && c.packets == open.packets ? (c.path, c.size, c.state) : nil
+            }
+            bytes = try own.endMirroring(leader: same)
+        } else {
+            bytes = try out.muxer.endSegment()
+        }
         out.open = nil
         guard open.packets > 0 else {
             // Nothing went in (a cut right after another): the index is used again, the file removed.
@@ -254,6 +292,9 @@ final class SegmentAssembler: SegmentAssembling {
             if let path = out.path, out.muxer.lastFileSize != nil { unlink(path) }
             out.muxer.lastSpool?.discard()
             return
+        }
+        if out.target == .primary, let own = out.muxer as? FragmentedMP4Muxer, let path = out.path, let size = own.lastFileSize {
+            out.closed = (open.cut, cuts, open.packets, path, size, own.state)
         }
         finished.append(FinishedSegment(target: out.target, rendition: rendition, index: open.index,
                                         startTicks: open.startTicks, durationTicks: ticks - open.startTicks, bytes: bytes,

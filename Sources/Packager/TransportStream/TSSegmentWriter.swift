@@ -189,7 +189,7 @@ public final class TSSegmentWriter {
         mirror = nil
         if let leader, let leaderCounters, leader.offset == 0 {
             unlink(path)
-            if link(leader.path, path) == 0 || copyWhole(leader.path, to: path) {
+            if link(leader.path, path) == 0 || TSOutputFile.copyWhole(leader.path, to: path) {
                 pending.removeAll(keepingCapacity: true)
                 lastCC.update(from: leaderCounters, count: 8192)
                 packetsWritten += leader.packets
@@ -201,21 +201,6 @@ public final class TSSegmentWriter {
         try begin(path: path, shift: shift)
         for unit in held { try append(unit) }
         return try end()
-    }
-
-    /// The bytes of `source` into a new file `path` (copy_file_range), for a filesystem without
-    /// hard links.
-    private func copyWhole(_ source: String, to path: String) -> Bool {
-        let from = open(source, O_RDONLY | O_CLOEXEC)
-        guard from >= 0 else { return false }
-        defer { close(from) }
-        guard let out = try? TSOutputFile(path: path) else { return false }
-        var st = stat()
-        guard fstat(from, &st) == 0, (try? out.copy(from: from, at: 0, count: Int(st.st_size))) == true else {
-            out.remove()
-            return false
-        }
-        return true
     }
 
     /// The earliest input offset this writer still has to read: its pending units, and the
