@@ -36,6 +36,58 @@ final class FragmentedMP4MuxerTests: XCTestCase {
         XCTAssertEqual(FragmentedMP4Muxer.rescale(126_000, to: 90_000), 126_000)
     }
 
+    /// H.264 Main without B-frames (no composition offsets: an edit list only for the start) and
+    /// mono 44.1 kHz AAC (the sample entry still says two channels, as the muxer's does): the
+    /// init box for box as libavformat's, the same pictures and audio frames.
+    func testMainProfileWithoutBFramesAndMonoAudioMatchTheLibavformatPath() throws {
+        let dir = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("main-mono.ts")
+        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=480x270:rate=25", "-f", "lavfi", "-i", "sine=f=330:r=44100",
+                           "-t", "10", "-ac", "1", "-c:v", "libx264", "-profile:v", "main", "-bf", "0", "-g", "50",
+                           "-c:a", "aac", "-b:a", "64k", "-f", "mpegts", input.path])
+        var outputs: [URL] = []
+        for engine in [SegmentEngine.auto, .libavformat] {
+            var options = VodOptions()
+            options.segmentFormat = .fmp4
+            options.engine = engine
+            let out = dir.appendingPathComponent("\(engine)")
+            _ = try VodPipeline.run(input: input.path, output: out, options: options)
+            outputs.append(out)
+        }
+        let initName = "primary/" + OutputLayout.initName
+        let mine = try Data(contentsOf: outputs[0].appendingPathComponent(initName))
+        XCTAssertEqual(MP4InitLeaves.unexpectedDifferences(ours: mine, theirs: try Data(contentsOf: outputs[1].appendingPathComponent(initName))), [])
+        let leaves = MP4InitLeaves.leaves(mine)
+        XCTAssertEqual(leaves.filter { $0.path.hasSuffix("/elst") }.count, 2, "one edit list per track")
+        let mp4a = try XCTUnwrap(leaves.first { $0.path.hasSuffix("/stsd/mp4a") })
+        XCTAssertEqual(Array(mp4a.payload[16..<18]), [0, 2], "channel count field")
+        let playlist = "primary/index.m3u8"
+        XCTAssertEqual(try MediaTool.frameHashes(outputs[0].appendingPathComponent(playlist), maps: ["0:v"], copy: false),
+                       try MediaTool.frameHashes(outputs[1].appendingPathComponent(playlist), maps: ["0:v"], copy: false))
+        let audio = { (out: URL) in try MediaTool.frameHashes(out.appendingPathComponent(playlist), maps: ["0:a"], copy: false).map { $0[5] } }
+        XCTAssertEqual(try audio(outputs[0]), try audio(outputs[1]))
+    }
+
+    /// A full VUI colour description needs a colr box, whose mapping of values is libavformat's
+    /// own: such a stream is left to its muxer, which writes one.
+    func testAStreamWithAColourDescriptionIsLeftToLibavformatsMuxer() throws {
+        let dir = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("bt709.ts")
+        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=f=330:r=48000",
+                           "-t", "4", "-c:v", "libx264", "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
+                           "-c:a", "aac", "-f", "mpegts", input.path])
+        let probe = try XCTUnwrap(try TSStreamProbe.read(path: input.path))
+        XCTAssertNil(MP4StreamFormat.formats(of: probe))
+        var options = VodOptions()
+        options.segmentFormat = .fmp4
+        let out = dir.appendingPathComponent("o")
+        _ = try VodPipeline.run(input: input.path, output: out, options: options)
+        let leaves = MP4InitLeaves.leaves(try Data(contentsOf: out.appendingPathComponent("primary/init.mp4")))
+        XCTAssertTrue(leaves.contains { $0.path.hasSuffix("/avc1/colr") })
+    }
+
     func testFragmentedMP4VodOfATSNeverOpensFFmpegAndWritesItsOwnEncoderTag() throws {
         let out = try TestMedia.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
