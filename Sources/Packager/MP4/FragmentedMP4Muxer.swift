@@ -51,7 +51,7 @@ final class FragmentedMP4Muxer: SegmentMuxing {
         self.encoder = encoder
         writer = FragmentWriter(tracks: formats.enumerated().map { k, format in
             switch format.codec {
-            case .h264(let sets, _, _, _):
+            case .h264(let sets, _, _, _, _):
                 let payload = sets.withUnsafeBytes { FragmentTrack.payload(configuration: $0, hevc: false) }
                 return FragmentTrack(id: UInt32(k + 1), kind: .video, payload: payload, frameDuration: 0)
             case .aac:
@@ -169,8 +169,8 @@ final class FragmentedMP4Muxer: SegmentMuxing {
             let media: MP4InitSegment.Media
             let timescale: UInt32
             switch format.codec {
-            case .h264(_, let width, let height, let aspect):
-                media = .avc(configuration: [], width: width, height: height, pixelAspect: aspect)
+            case .h264(_, let width, let height, let aspect, let colour):
+                media = .avc(configuration: [], width: width, height: height, pixelAspect: aspect, colour: colour)
                 timescale = UInt32(Self.inputRate)
             case .aac(let config, let rate):
                 media = .aac(audioSpecificConfig: config, sampleRate: rate)
@@ -194,10 +194,10 @@ final class FragmentedMP4Muxer: SegmentMuxing {
     func initSegment(parameterSets: [UInt8]?) -> Data? {
         guard var init_ = recipe else { return nil }
         for k in init_.tracks.indices {
-            guard case .avc(_, let width, let height, let aspect) = init_.tracks[k].media,
-                  case .h264(let source, _, _, _) = formats[k].codec,
+            guard case .avc(_, let width, let height, let aspect, let colour) = init_.tracks[k].media,
+                  case .h264(let source, _, _, _, _) = formats[k].codec,
                   let record = AVCConfiguration.record(annexB: parameterSets ?? source) else { continue }
-            init_.tracks[k].media = .avc(configuration: record, width: width, height: height, pixelAspect: aspect)
+            init_.tracks[k].media = .avc(configuration: record, width: width, height: height, pixelAspect: aspect, colour: colour)
         }
         return init_.bytes()
     }

@@ -10,7 +10,7 @@ struct MP4InitSegment {
     enum Media {
         /// `configuration`: the avcC payload (`AVCConfiguration`); sizes from the SPS;
         /// `pixelAspect`: the VUI sample aspect ratio, when the SPS gives one (a `pasp` box).
-        case avc(configuration: [UInt8], width: Int, height: Int, pixelAspect: (UInt32, UInt32)?)
+        case avc(configuration: [UInt8], width: Int, height: Int, pixelAspect: (UInt32, UInt32)?, colour: MP4Colour? = nil)
         /// `audioSpecificConfig`: the 2-byte MPEG-4 AudioSpecificConfig.
         case aac(audioSpecificConfig: [UInt8], sampleRate: Int)
     }
@@ -153,7 +153,7 @@ struct MP4InitSegment {
         out.appendZeros(8)
         out.appendUInt16(0)                       // layer
         switch track.media {
-        case .avc(_, let width, let height, _):
+        case .avc(_, let width, let height, _, _):
             out.appendUInt16(0)                   // alternate group
             out.appendUInt16(0)                   // volume
             out.appendUInt16(0)
@@ -208,7 +208,7 @@ struct MP4InitSegment {
         out.appendUInt32(0)
         out.appendUInt32(1)
         switch track.media {
-        case .avc(let configuration, let width, let height, let pixelAspect):
+        case .avc(let configuration, let width, let height, let pixelAspect, let colour):
             let avc1 = out.beginBox("avc1")
             out.appendZeros(6)
             out.appendUInt16(1)                   // data reference index
@@ -225,6 +225,15 @@ struct MP4InitSegment {
             let avcC = out.beginBox("avcC")
             out.append(configuration)
             out.endBox(avcC)
+            if let colour {
+                let colr = out.beginBox("colr")
+                out.appendType("nclx")
+                out.appendUInt16(colour.primaries)
+                out.appendUInt16(colour.transfer)
+                out.appendUInt16(colour.matrix)
+                out.appendUInt8(colour.fullRange ? 0x80 : 0)
+                out.endBox(colr)
+            }
             if let (h, v) = pixelAspect {
                 let pasp = out.beginBox("pasp")
                 out.appendUInt32(h)

@@ -17,13 +17,15 @@ struct H264SequenceParameters: Equatable {
         var extendedSAR: (width: UInt16, height: UInt16)?
         /// VUI colour_primaries, transfer_characteristics, matrix_coefficients, when colour_description_present_flag is set.
         var colour: (primaries: UInt8, transfer: UInt8, matrix: UInt8)?
+        /// VUI video_full_range_flag (false without a video signal type).
+        var fullRange = false
 
         static func == (a: Picture, b: Picture) -> Bool {
             a.codedWidth == b.codedWidth && a.codedHeight == b.codedHeight && a.crop == b.crop
                 && a.timing?.unitsInTick == b.timing?.unitsInTick && a.timing?.timeScale == b.timing?.timeScale
                 && a.aspectRatioIDC == b.aspectRatioIDC && a.extendedSAR?.width == b.extendedSAR?.width
                 && a.extendedSAR?.height == b.extendedSAR?.height && a.colour?.primaries == b.colour?.primaries
-                && a.colour?.transfer == b.colour?.transfer && a.colour?.matrix == b.colour?.matrix
+                && a.colour?.transfer == b.colour?.transfer && a.colour?.matrix == b.colour?.matrix && a.fullRange == b.fullRange
         }
     }
 
@@ -126,7 +128,8 @@ struct H264SequenceParameters: Equatable {
         }
         if try r.flag("overscan_info_present_flag") { try r.skip(bits: 1, "overscan_appropriate_flag") }
         if try r.flag("video_signal_type_present_flag") {
-            try r.skip(bits: 4, "video_format, video_full_range_flag")
+            try r.skip(bits: 3, "video_format")
+            picture.fullRange = try r.flag("video_full_range_flag")
             if try r.flag("colour_description_present_flag") {
                 picture.colour = (try r.uint8("colour_primaries"), try r.uint8("transfer_characteristics"),
                                   try r.uint8("matrix_coefficients"))

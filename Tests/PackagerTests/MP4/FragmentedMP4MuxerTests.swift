@@ -69,23 +69,32 @@ final class FragmentedMP4MuxerTests: XCTestCase {
         XCTAssertEqual(try audio(outputs[0]), try audio(outputs[1]))
     }
 
-    /// A full VUI colour description needs a colr box, whose mapping of values is libavformat's
-    /// own: such a stream is left to its muxer, which writes one.
-    func testAStreamWithAColourDescriptionIsLeftToLibavformatsMuxer() throws {
+    /// A full VUI colour description gets a colr (nclx) box with its values as they are, as
+    /// libavformat's muxer writes it: BT.709 limited range, and BT.2020 PQ full range.
+    func testColourDescriptionsGetTheColrBoxLibavformatWrites() throws {
         let dir = try TestMedia.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("bt709.ts")
-        try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=f=330:r=48000",
-                           "-t", "4", "-c:v", "libx264", "-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709",
-                           "-c:a", "aac", "-f", "mpegts", input.path])
-        let probe = try XCTUnwrap(try TSStreamProbe.read(path: input.path))
-        XCTAssertNil(MP4StreamFormat.formats(of: probe))
-        var options = VodOptions()
-        options.segmentFormat = .fmp4
-        let out = dir.appendingPathComponent("o")
-        _ = try VodPipeline.run(input: input.path, output: out, options: options)
-        let leaves = MP4InitLeaves.leaves(try Data(contentsOf: out.appendingPathComponent("primary/init.mp4")))
-        XCTAssertTrue(leaves.contains { $0.path.hasSuffix("/avc1/colr") })
+        for (name, colour) in [("bt709", ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"]),
+                               ("pq", ["-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc",
+                                       "-color_range", "pc"])] {
+            let input = dir.appendingPathComponent(name + ".ts")
+            try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=f=330:r=48000",
+                               "-t", "4", "-c:v", "libx264"] + colour + ["-c:a", "aac", "-f", "mpegts", input.path])
+            let probe = try XCTUnwrap(try TSStreamProbe.read(path: input.path))
+            XCTAssertNotNil(MP4StreamFormat.formats(of: probe), name)
+            var inits: [Data] = []
+            for engine in [SegmentEngine.auto, .libavformat] {
+                var options = VodOptions()
+                options.segmentFormat = .fmp4
+                options.engine = engine
+                let out = dir.appendingPathComponent("\(name)-\(engine)")
+                _ = try VodPipeline.run(input: input.path, output: out, options: options)
+                inits.append(try Data(contentsOf: out.appendingPathComponent("primary/init.mp4")))
+            }
+            XCTAssertEqual(MP4InitLeaves.unexpectedDifferences(ours: inits[0], theirs: inits[1]), [], name)
+            let colr = try XCTUnwrap(MP4InitLeaves.leaves(inits[0]).first { $0.path.hasSuffix("/avc1/colr") }, name)
+            XCTAssertEqual(colr.payload, Array("nclx".utf8) + (name == "pq" ? [0, 9, 0, 16, 0, 9, 0x80] : [0, 1, 0, 1, 0, 1, 0]), name)
+        }
     }
 
     func testFragmentedMP4VodOfATSNeverOpensFFmpegAndWritesItsOwnEncoderTag() throws {
