@@ -10,6 +10,18 @@ final class FragmentedMP4MuxerTests: XCTestCase {
                                     0x00, 0x10, 0x00, 0x00, 0x03, 0x03, 0xC0, 0xF1, 0x83, 0x19, 0x60]
     private let pps: [UInt8] = [0x68, 0xEF, 0xBC, 0xB0]
 
+    /// fMP4 of `input` by pkgctl's own muxer, then by libavformat's: the two output directories.
+    private func convertWithBothEngines(_ input: URL, into dir: URL) throws -> [URL] {
+        try [SegmentEngine.auto, .libavformat].map { engine in
+            var options = VodOptions()
+            options.segmentFormat = .fmp4
+            options.engine = engine
+            let out = dir.appendingPathComponent("\(input.deletingPathExtension().lastPathComponent)-\(engine)")
+            _ = try VodPipeline.run(input: input.path, output: out, options: options)
+            return out
+        }
+    }
+
     func testAVCConfigurationOfHighProfileListsItsSetsAndTheChromaAndBitDepthTail() throws {
         // A 4-byte start code before the SPS, a 3-byte one before the PPS, an AUD skipped.
         let annexB: [UInt8] = [0, 0, 0, 1, 0x09, 0xF0] + [0, 0, 0, 1] + highSPS + [0, 0, 1] + pps
@@ -46,15 +58,7 @@ final class FragmentedMP4MuxerTests: XCTestCase {
         try FFmpegCLI.run(["-f", "lavfi", "-i", "testsrc2=size=480x270:rate=25", "-f", "lavfi", "-i", "sine=f=330:r=44100",
                            "-t", "10", "-ac", "1", "-c:v", "libx264", "-profile:v", "main", "-bf", "0", "-g", "50",
                            "-c:a", "aac", "-b:a", "64k", "-f", "mpegts", input.path])
-        var outputs: [URL] = []
-        for engine in [SegmentEngine.auto, .libavformat] {
-            var options = VodOptions()
-            options.segmentFormat = .fmp4
-            options.engine = engine
-            let out = dir.appendingPathComponent("\(engine)")
-            _ = try VodPipeline.run(input: input.path, output: out, options: options)
-            outputs.append(out)
-        }
+        let outputs = try convertWithBothEngines(input, into: dir)
         let initName = "primary/" + OutputLayout.initName
         let mine = try Data(contentsOf: outputs[0].appendingPathComponent(initName))
         XCTAssertEqual(MP4InitLeaves.unexpectedDifferences(ours: mine, theirs: try Data(contentsOf: outputs[1].appendingPathComponent(initName))), [])
@@ -82,14 +86,8 @@ final class FragmentedMP4MuxerTests: XCTestCase {
                                "-t", "4", "-c:v", "libx264"] + colour + ["-c:a", "aac", "-f", "mpegts", input.path])
             let probe = try XCTUnwrap(try TSStreamProbe.read(path: input.path))
             XCTAssertNotNil(MP4StreamFormat.formats(of: probe), name)
-            var inits: [Data] = []
-            for engine in [SegmentEngine.auto, .libavformat] {
-                var options = VodOptions()
-                options.segmentFormat = .fmp4
-                options.engine = engine
-                let out = dir.appendingPathComponent("\(name)-\(engine)")
-                _ = try VodPipeline.run(input: input.path, output: out, options: options)
-                inits.append(try Data(contentsOf: out.appendingPathComponent("primary/init.mp4")))
+            let inits = try convertWithBothEngines(input, into: dir).map {
+                try Data(contentsOf: $0.appendingPathComponent("primary/init.mp4"))
             }
             XCTAssertEqual(MP4InitLeaves.unexpectedDifferences(ours: inits[0], theirs: inits[1]), [], name)
             let colr = try XCTUnwrap(MP4InitLeaves.leaves(inits[0]).first { $0.path.hasSuffix("/avc1/colr") }, name)
