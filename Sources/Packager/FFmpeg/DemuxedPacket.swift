@@ -27,9 +27,10 @@ final class DemuxedPacket {
     }
 
     /// A packet of `bytes` on stream `stream`, its AVPacket made only when first asked for.
-    init(bytes: [UInt8], stream: Int, pts: Int64, dts: Int64, keyframe: Bool, timeBase: (num: Int32, den: Int32)) {
-        pending = Pending(bytes: bytes, stream: Int32(stream), pts: pts, dts: dts, flags: keyframe ? AV_PKT_FLAG_KEY : 0,
-                          timeBase: timeBase)
+    init(bytes: [UInt8], stream: Int, pts: Int64, dts: Int64, duration: Int64 = 0, keyframe: Bool,
+         timeBase: (num: Int32, den: Int32)) {
+        pending = Pending(bytes: bytes, stream: Int32(stream), pts: pts, dts: dts, duration: duration,
+                          flags: keyframe ? AV_PKT_FLAG_KEY : 0, timeBase: timeBase)
     }
 
     private init(pending: Pending) { self.pending = pending }
@@ -55,9 +56,6 @@ final class DemuxedPacket {
         }
         return storage
     }
-
-    /// Still a Swift value: no AVPacket made yet.
-    var isPending: Bool { pending != nil }
 
     var streamIndex: Int { pending.map { Int($0.stream) } ?? Int(storage?.pointee.stream_index ?? -1) }
     var pts: Int64? {

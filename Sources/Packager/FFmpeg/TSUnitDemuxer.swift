@@ -46,24 +46,17 @@ final class TSUnitDemuxer {
         if ownBytes {
             guard var es = try elementaryBytes(of: unit) else { return [] }
             guard media.role == .audio else {
-                let packet = DemuxedPacket(bytes: es, stream: index, pts: media.pts, dts: media.dts, keyframe: unit.keyframe,
-                                           timeBase: (1, 90_000))
-                packet.place(stream: index, pts: media.pts, dts: media.dts, duration: unit.duration, timeBase: (1, 90_000))
+                let packet = DemuxedPacket(bytes: es, stream: index, pts: media.pts, dts: media.dts, duration: unit.duration,
+                                           keyframe: unit.keyframe, timeBase: (1, 90_000))
                 return [MediaPacket(packet: packet, role: media.role, pts: media.pts, dts: media.dts)]
             }
-            if let carry = carried.removeValue(forKey: unit.pid) {
-                es = carry.bytes + es
-                return try es.withUnsafeBytes { buffer in
-                    try frames(in: buffer, carried: carry.bytes.count, carriedPTS: carry.pts, pid: unit.pid, pts: media.pts) { offset, count in
-                        DemuxedPacket(bytes: Array(buffer[offset..<(offset + count)]), stream: index, pts: 0, dts: 0, keyframe: true,
-                                      timeBase: (1, 90_000))
-                    }
-                }
-            }
+            let carry = carried.removeValue(forKey: unit.pid)
+            if let carry { es = carry.bytes + es }
             return try es.withUnsafeBytes { buffer in
-                try frames(in: buffer, carried: 0, carriedPTS: media.pts, pid: unit.pid, pts: media.pts) { offset, count in
-                    DemuxedPacket(bytes: Array(buffer[offset..<(offset + count)]), stream: index, pts: 0, dts: 0, keyframe: true,
-                                  timeBase: (1, 90_000))
+                try frames(in: buffer, carried: carry?.bytes.count ?? 0, carriedPTS: carry?.pts ?? media.pts, pid: unit.pid,
+                           pts: media.pts) { offset, count, pts, duration in
+                    DemuxedPacket(bytes: Array(buffer[offset..<(offset + count)]), stream: index, pts: pts, dts: pts,
+                                  duration: duration, keyframe: true, timeBase: (1, 90_000))
                 }
             }
         }
@@ -165,15 +158,17 @@ final class TSUnitDemuxer {
         }
         guard let w = whole.packet, let bytes = w.pointee.data else { return [] }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(w.pointee.size))
-        return try frames(in: buffer, carried: carriedCount, carriedPTS: carriedPTS, pid: pid, pts: pts) { offset, count in
-            whole.reference(offset: offset, count: count)
+        return try frames(in: buffer, carried: carriedCount, carriedPTS: carriedPTS, pid: pid, pts: pts) { offset, count, pts, duration in
+            let frame = whole.reference(offset: offset, count: count)
+            frame?.stamp(stream: stream, pts: pts, dts: pts, duration: duration, key: true)
+            return frame
         }
     }
 
     /// The ADTS frames of `buffer` (the first `carriedCount` bytes carried from the last PES,
-    /// timed from `carriedPTS`), each made a packet by `frame` and stamped.
+    /// timed from `carriedPTS`), each made a packet by `make` (offset, length, PTS, duration).
     private func frames(in buffer: UnsafeRawBufferPointer, carried carriedCount: Int, carriedPTS: Int64, pid: Int, pts: Int64,
-                        frame make: (Int, Int) -> DemuxedPacket?) throws -> [MediaPacket] {
+                        frame make: (Int, Int, Int64, Int64) -> DemuxedPacket?) throws -> [MediaPacket] {
         let count = buffer.count
         let strict = carriedCount == 0 ? ADTSFrames(buffer) : nil
         guard let frames = strict ?? ADTSFrames(buffer, strict: false) else {
@@ -188,13 +183,11 @@ final class TSUnitDemuxer {
         let ownTimes = frames.times(pesPTS: pts)
         let time = { (k: Int) -> Int64 in k < firstOwn ? carriedTimes[k] : ownTimes[k - firstOwn] }
         if frames.end < count { carry(buffer[frames.end...], pid: pid, pts: time(frames.offsets.count)) }
-        guard let stream = streamIndex[pid] else { return [] }
         var out: [MediaPacket] = []
         out.reserveCapacity(frames.offsets.count)
         for k in frames.offsets.indices {
             let start = time(k)
-            guard let frame = make(frames.offsets[k], frames.lengths[k]) else { continue }
-            frame.stampFrame(stream: stream, pts: start, duration: frames.packetDuration)
+            guard let frame = make(frames.offsets[k], frames.lengths[k], start, frames.packetDuration) else { continue }
             out.append(MediaPacket(packet: frame, role: .audio, pts: start, dts: start))
         }
         return out
@@ -228,15 +221,6 @@ extension DemuxedPacket {
         p.pointee.data = data + offset
         p.pointee.size = Int32(count)
         return out
-    }
-
-    /// An audio frame's stream, time and duration (every AAC frame is a key frame).
-    fileprivate func stampFrame(stream: Int, pts: Int64, duration: Int64) {
-        if isPending {
-            place(stream: stream, pts: pts, dts: pts, duration: duration, timeBase: (1, 90_000))
-            return
-        }
-        stamp(stream: stream, pts: pts, dts: pts, duration: duration, key: true)
     }
 
     /// Stream, times (stream time base, 90 kHz for TS) and key flag, as the TS demuxer sets them.

@@ -9,7 +9,6 @@ import Foundation
 final class FragmentedMP4Muxer: SegmentMuxing {
     private let formats: [MP4StreamFormat]
     private let label: String
-    private let encoder: String
     private let writer: FragmentWriter
     private var lastDTS: [Int64?]
     private var output: TSOutputFile?
@@ -45,10 +44,9 @@ final class FragmentedMP4Muxer: SegmentMuxing {
     /// Input time base of every stream (TS).
     private static let inputRate: Int64 = 90_000
 
-    init(formats: [MP4StreamFormat], label: String, encoder: String = "pkgctl") {
+    init(formats: [MP4StreamFormat], label: String) {
         self.formats = formats
         self.label = label
-        self.encoder = encoder
         writer = FragmentWriter(tracks: formats.enumerated().map { k, format in
             switch format.codec {
             case .h264(let sets, _, _, _, _):
@@ -185,7 +183,7 @@ final class FragmentedMP4Muxer: SegmentMuxing {
             }
             return described
         }
-        return MP4InitSegment(tracks: tracks, encoder: encoder)
+        return MP4InitSegment(tracks: tracks)
     }
 
     /// The init segment with the video's avcC made of `parameterSets` (Annex B; nil: the

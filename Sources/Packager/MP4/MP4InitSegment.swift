@@ -10,7 +10,7 @@ struct MP4InitSegment {
     enum Media {
         /// `configuration`: the avcC payload (`AVCConfiguration`); sizes from the SPS;
         /// `pixelAspect`: the VUI sample aspect ratio, when the SPS gives one (a `pasp` box).
-        case avc(configuration: [UInt8], width: Int, height: Int, pixelAspect: (UInt32, UInt32)?, colour: MP4Colour? = nil)
+        case avc(configuration: [UInt8], width: Int, height: Int, pixelAspect: (UInt32, UInt32)?, colour: MP4Colour?)
         /// `audioSpecificConfig`: the 2-byte MPEG-4 AudioSpecificConfig.
         case aac(audioSpecificConfig: [UInt8], sampleRate: Int)
     }
@@ -36,8 +36,8 @@ struct MP4InitSegment {
     }
 
     var tracks: [Track]
-    /// The ©too (encoder) string in the moov's metadata.
-    var encoder: String
+    /// The ©too (encoder) string in the moov's metadata: who wrote it (not Lavf).
+    static let encoder = "pkgctl"
 
     /// The movie time scale (mvhd, edit lists), the muxer's MOV_TIMESCALE.
     static let movieTimescale: Int64 = 1000
@@ -323,7 +323,7 @@ struct MP4InitSegment {
         let data = out.beginBox("data")
         out.appendUInt32(1)                       // UTF-8
         out.appendUInt32(0)
-        out.append(Array(encoder.utf8))
+        out.append(Array(Self.encoder.utf8))
         out.endBox(data)
         out.endBox(too)
         out.endBox(ilst)

@@ -35,6 +35,14 @@ public struct SegmentEdge: Equatable, Sendable {
     }
 }
 
+extension Array where Element == SegmentEdge {
+    /// The primary's edge, then the others in their order: an overlay asset that mirrors the
+    /// primary (both assemblers) finds the primary's segment closed, or opened, before its own.
+    var primaryFirst: [SegmentEdge] {
+        filter { $0.target == .primary } + filter { $0.target != .primary }
+    }
+}
+
 /// One cut the planner decided: segments that end and begin at the video frame whose PTS is
 /// `at`. After it, packets go to the outputs it opens; the primary's are shifted by `shift`.
 public struct Cut: Equatable, Sendable {

@@ -200,7 +200,7 @@ final class SegmentAssembler: SegmentAssembling {
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).
         let closingPrimary = outputs[.primary]
-        for edge in primaryFirst(cut.closes) {
+        for edge in cut.closes.primaryFirst {
             guard let out = outputs[edge.target] else { continue }
             try end(out, at: edge.ticks, isLast: edge.isLast, primary: closingPrimary)
             if edge.isLast { outputs[edge.target] = nil }
@@ -211,28 +211,17 @@ final class SegmentAssembler: SegmentAssembling {
         let leader = cut.shift == 0 && cut.opens.contains { $0.target == .primary }
             ? outputs[.primary]?.muxer as? FragmentedMP4Muxer : nil
         var next: [Output] = []
-        for edge in primaryFirst(cut.opens) {
+        for edge in cut.opens.primaryFirst {
             let out = try outputs[edge.target] ?? makeOutput(edge.target, at: cut.at)
             outputs[edge.target] = out
-            if case .asset = edge.target, let leader, let own = out.muxer as? FragmentedMP4Muxer,
-               let path = config.segmentPath?(edge.target, rendition, out.nextIndex),
-               out.nextIndex == 0 || own.state == leader.state {
-                own.beginMirroring(path: path, leader: leader.state)
-                out.path = path
-                out.open = (out.nextIndex, edge.ticks, 0, cuts)
-                out.nextIndex += 1
-            } else {
-                try begin(out, at: edge.ticks)
-            }
+            var mirrored: FragmentedMP4Muxer?
+            if case .asset = edge.target { mirrored = leader }
+            try begin(out, at: edge.ticks, mirroring: mirrored)
             next.append(out)
         }
         active = next
         shift = cut.shift
         applied += cut.records
-    }
-
-    private func primaryFirst(_ edges: [SegmentEdge]) -> [SegmentEdge] {
-        edges.filter { $0.target == .primary } + edges.filter { $0.target != .primary }
     }
 
     /// An output's muxer takes the codec parameters of the media it starts with (a stitched span
@@ -264,10 +253,16 @@ final class SegmentAssembler: SegmentAssembling {
         ownMuxers.compactMap { target, muxer in muxer.initSegment(parameterSets: parameterSets).map { (target, $0) } }
     }
 
-    private func begin(_ out: Output, at ticks: Int64) throws {
+    /// - Parameter leader: the primary's own fMP4 muxer, for an asset segment that may mirror it
+    ///   (its first, or one whose muxer is still in the primary's state).
+    private func begin(_ out: Output, at ticks: Int64, mirroring leader: FragmentedMP4Muxer? = nil) throws {
         out.path = config.segmentPath?(out.target, rendition, out.nextIndex)
-        let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?() : nil
-        try out.muxer.beginSegment(path: out.path, spool: spool)
+        if let leader, let path = out.path, let own = out.muxer as? FragmentedMP4Muxer, out.nextIndex == 0 || own.state == leader.state {
+            own.beginMirroring(path: path, leader: leader.state)
+        } else {
+            let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?() : nil
+            try out.muxer.beginSegment(path: out.path, spool: spool)
+        }
         out.open = (out.nextIndex, ticks, 0, cuts)
         out.nextIndex += 1
     }

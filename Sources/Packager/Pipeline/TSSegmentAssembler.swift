@@ -231,7 +231,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).
         let closingPrimary = outputs[.primary]
-        for edge in Self.primaryFirst(cut.closes) {
+        for edge in cut.closes.primaryFirst {
             guard let out = outputs[edge.target] else { continue }
             try end(out, at: edge.ticks, isLast: edge.isLast, primary: closingPrimary)
             if edge.isLast { outputs[edge.target] = nil }
@@ -244,7 +244,7 @@ final class TSSegmentAssembler: SegmentAssembling {
             && primary?.writer.droppedPCRPIDs.isEmpty ?? true
         let counters = mirrorable ? primary.map { Array(UnsafeBufferPointer(start: $0.writer.lastCC, count: 8192)) } : nil
         var next: [Output] = []
-        for edge in Self.primaryFirst(cut.opens) {
+        for edge in cut.opens.primaryFirst {
             // Assets come from the first rendition (VodCollector, LivePresentation): a later one
             // writes none, nor a target the layout names no file for.
             if rendition > 0, case .asset = edge.target { continue }
@@ -274,11 +274,6 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         active = next
         applied += cut.records
-    }
-
-    /// The primary's edge, then the others in their order.
-    private static func primaryFirst(_ edges: [SegmentEdge]) -> [SegmentEdge] {
-        edges.filter { $0.target == .primary } + edges.filter { $0.target != .primary }
     }
 
     private func makeOutput(_ target: OutputTarget) throws -> Output {

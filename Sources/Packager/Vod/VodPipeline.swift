@@ -154,20 +154,26 @@ public enum VodPipeline {
     /// unless a splice needs a re-encode — opening FFmpeg's libraries and probing were a quarter
     /// of such a run's CPU. nil when the probe declines (libavformat then probes as before).
     private static func ownProbeSource(input: String, sink: PublishSink, options: VodOptions) -> TSEventSource? {
-        guard options.engine == .auto, options.segmentFormat == .ts, (try? sink.directPath(for: OutputLayout.report)) != nil,
-              FileManager.default.isReadableFile(atPath: input), let probe = try? TSStreamProbe.read(path: input) else { return nil }
+        guard options.segmentFormat == .ts, (try? sink.directPath(for: OutputLayout.report)) != nil,
+              let probe = ownProbe(input, options: options) else { return nil }
         return try? TSEventSource(path: input, probed: InputStreams(probe: probe, path: input))
+    }
+
+    /// pkgctl's own probe of a local file under `--engine auto` (nil: not a file it describes).
+    private static func ownProbe(_ input: String, options: VodOptions) -> TSStreamProbe? {
+        guard options.engine == .auto, FileManager.default.isReadableFile(atPath: input) else { return nil }
+        return try? TSStreamProbe.read(path: input)
     }
 
     /// The same for fMP4 out, into any sink: a TS file of H.264 and AAC that pkgctl's probe
     /// describes, muxed by `FragmentedMP4Muxer` — FFmpeg is opened only if a splice re-encodes.
     /// Loading FFmpeg's libraries, its probe and its muxer were a third of such a run's CPU.
     private static func ownFragmentedSource(input: String, options: VodOptions) -> (TSEventSource, [Int: MP4StreamFormat])? {
-        guard options.engine == .auto, options.segmentFormat == .fmp4, FileManager.default.isReadableFile(atPath: input),
-              let probe = try? TSStreamProbe.read(path: input), let formats = MP4StreamFormat.formats(of: probe) else { return nil }
-        let streams = InputStreams(probe: probe, path: input)
-        guard TSUnitDemuxer.covers(streams),
-              let source = try? TSEventSource(path: input, probed: streams, demuxing: true, ownBytes: true) else { return nil }
+        // The formats cover only H.264 and ADTS AAC, all the demuxer hands over (`TSUnitDemuxer.covers`).
+        guard options.segmentFormat == .fmp4, let probe = ownProbe(input, options: options),
+              let formats = MP4StreamFormat.formats(of: probe),
+              let source = try? TSEventSource(path: input, probed: InputStreams(probe: probe, path: input), demuxing: true,
+                                              ownBytes: true) else { return nil }
         return (source, formats)
     }
 

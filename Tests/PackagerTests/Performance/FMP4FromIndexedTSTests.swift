@@ -61,21 +61,17 @@ final class FMP4FromIndexedTSTests: XCTestCase {
         }
     }
 
-    private func inode(_ url: URL) throws -> UInt64 {
-        try XCTUnwrap((try FileManager.default.attributesOfItem(atPath: url.path))[.systemFileNumber] as? UInt64)
-    }
-
     private func assertAssetsMirrorThePrimary(_ mine: URL, theirs: URL, files: [String], file: StaticString, line: UInt) throws {
         let primary = mine.appendingPathComponent("primary")
         let primaryInodes = Set(try FileManager.default.contentsOfDirectory(atPath: primary.path).filter { $0.hasSuffix(".m4s") }
-            .map { try inode(primary.appendingPathComponent($0)) })
+            .map { try MediaTool.inode(primary.appendingPathComponent($0)).inode })
         let primaryInit = try Data(contentsOf: primary.appendingPathComponent(OutputLayout.initName))
         for name in files {
             let url = mine.appendingPathComponent(name)
             if name.hasSuffix(OutputLayout.initName) {
                 XCTAssertTrue(try Data(contentsOf: url) == primaryInit, "\(name): the primary's init", file: file, line: line)
             } else {
-                XCTAssertTrue(primaryInodes.contains(try inode(url)), "\(name): a primary segment", file: file, line: line)
+                XCTAssertTrue(primaryInodes.contains(try MediaTool.inode(url).inode), "\(name): a primary segment", file: file, line: line)
             }
         }
         // The same frames; audio times within a millisecond: an edit list counts milliseconds,

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Packager
 
 /// An fMP4 init segment as the list of its leaf boxes (path and payload), the sample entry's
 /// fixed fields a leaf of their own: two inits compare box for box, whatever their sizes.
@@ -38,25 +39,10 @@ enum MP4InitLeaves {
         return out
     }
 
-    /// The SPS and PPS NAL units of an avcC payload.
+    /// The SPS and PPS NAL units of an avcC payload (parsed by the product's own reader).
     static func parameterSets(avcC payload: [UInt8]) -> (sps: [[UInt8]], pps: [[UInt8]]) {
-        guard payload.count > 6 else { return ([], []) }
-        var at = 6
-        func take(_ n: Int) -> [[UInt8]] {
-            var units: [[UInt8]] = []
-            for _ in 0..<n where at + 2 <= payload.count {
-                let size = Int(payload[at]) << 8 | Int(payload[at + 1])
-                guard at + 2 + size <= payload.count else { break }
-                units.append(Array(payload[(at + 2)..<(at + 2 + size)]))
-                at += 2 + size
-            }
-            return units
-        }
-        let sps = take(Int(payload[5] & 0x1F))
-        guard at < payload.count else { return (sps, []) }
-        let count = Int(payload[at])
-        at += 1
-        return (sps, take(count))
+        let units = DecoderConfigurationRecord.avcC(payload).units
+        return (units.filter { ($0.first ?? 0) & 0x1F == 7 }, units.filter { ($0.first ?? 0) & 0x1F == 8 })
     }
 }
 

@@ -21,12 +21,6 @@ final class TSOverlayAssetTests: XCTestCase {
         return out
     }
 
-    private func inode(_ url: URL) throws -> (inode: UInt64, links: Int) {
-        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-        return ((attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
-                (attributes[.referenceCount] as? NSNumber)?.intValue ?? 0)
-    }
-
     func testOverlayAssetSegmentsAreThePrimarysFiles() throws {
         var options = VodOptions()
         options.defaultPlacement = .overlay
@@ -37,8 +31,8 @@ final class TSOverlayAssetTests: XCTestCase {
         for id in report.spans.filter({ $0.cutIn != nil }).compactMap(\.id) {
             for (pdt, file) in try segments(out, "assets/\(id)/index.m3u8") {
                 let twin = try XCTUnwrap(primary[pdt], "\(id): no primary segment at \(pdt)")
-                XCTAssertEqual(try inode(file).inode, try inode(twin).inode, "\(id) \(file.lastPathComponent)")
-                XCTAssertEqual(try inode(file).links, 2)
+                XCTAssertEqual(try MediaTool.inode(file).inode, try MediaTool.inode(twin).inode, "\(id) \(file.lastPathComponent)")
+                XCTAssertEqual(try MediaTool.inode(file).links, 2)
                 linked += 1
             }
         }
@@ -63,7 +57,7 @@ final class TSOverlayAssetTests: XCTestCase {
         let asset = try segments(out, "assets/ad-99-1/index.m3u8")
         XCTAssertEqual(asset.count, 4)
         for (pdt, file) in asset {
-            XCTAssertEqual(try inode(file).inode, try inode(try XCTUnwrap(primary[pdt])).inode, file.lastPathComponent)
+            XCTAssertEqual(try MediaTool.inode(file).inode, try MediaTool.inode(try XCTUnwrap(primary[pdt])).inode, file.lastPathComponent)
         }
     }
 
@@ -80,7 +74,7 @@ final class TSOverlayAssetTests: XCTestCase {
         for id in ads {
             let files = try segments(out, "assets/\(id)/index.m3u8").map(\.file)
             XCTAssertFalse(files.isEmpty)
-            for file in files { XCTAssertEqual(try inode(file).links, 1, file.path) }
+            for file in files { XCTAssertEqual(try MediaTool.inode(file).links, 1, file.path) }
         }
         // The first ad, written apart, against the same ad mirrored in an overlay-only run.
         var overlay = VodOptions()

@@ -119,6 +119,13 @@ enum MediaTool {
         return (lines, r.err + (r.status == 0 ? "" : "exit \(r.status)"))
     }
 
+    /// A file's inode and hard-link count (a mirrored asset segment is the primary's file).
+    static func inode(_ url: URL) throws -> (inode: UInt64, links: Int) {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        return (try XCTUnwrap((attributes[.systemFileNumber] as? NSNumber)?.uint64Value, "inode of \(url.path)"),
+                try XCTUnwrap((attributes[.referenceCount] as? NSNumber)?.intValue, "link count of \(url.path)"))
+    }
+
     /// `files` back to back in `url` (TS segments played in order).
     static func concatenate(_ files: [URL], into url: URL) throws -> URL {
         var bytes = Data()
