@@ -19,6 +19,7 @@
 static inline int pkgctl_averror(int e) { return AVERROR(e); }
 static inline int pkgctl_averror_eof(void) { return AVERROR_EOF; }
 static inline int pkgctl_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int pkgctl_averror_exit(void) { return AVERROR_EXIT; }
 static inline int64_t pkgctl_nopts(void) { return AV_NOPTS_VALUE; }
 
 // av_err2str is a macro over a compound literal; give Swift a buffer-based form.

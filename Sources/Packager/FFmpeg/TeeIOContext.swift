@@ -11,6 +11,8 @@ final class TeeIOContext {
     typealias Observer = (UnsafeRawBufferPointer) -> Void
 
     private var inner: UnsafeMutablePointer<AVIOContext>?
+    /// pkgctl's own reader, read instead of `inner` (which is then nil).
+    private let source: LiveByteInput?
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     /// Set again when another reader takes the input over.
     var observer: Observer
@@ -28,6 +30,7 @@ final class TeeIOContext {
         self.observer = observer
         self.interrupt = interrupt
         self.url = url
+        source = nil
         var dict: OpaquePointer?
         for (k, v) in options { av_dict_set(&dict, k, v, 0) }
         defer { av_dict_free(&dict) }
@@ -38,6 +41,20 @@ final class TeeIOContext {
             opened = avio_open2(&inner, url, AVIO_FLAG_READ, nil, &dict)
         }
         guard opened >= 0 else { throw FFmpegError(operation: "open", input: url, code: opened) }
+        try makeContext()
+    }
+
+    /// Reads from pkgctl's own reader of the input (a file or pipe a byte-level live session
+    /// read first), for libavformat to demux what that session could not cut.
+    init(source: LiveByteInput, observer: @escaping Observer = { _ in }) throws {
+        self.observer = observer
+        self.source = source
+        interrupt = nil
+        url = source.url
+        try makeContext()
+    }
+
+    private func makeContext() throws {
         guard let buffer = av_malloc(Int(TeeIOContext.bufferSize))?.assumingMemoryBound(to: UInt8.self) else {
             avio_closep(&inner)
             throw FFmpegError(operation: "allocate a read buffer for", input: url, code: pkgctl_averror(ENOMEM))
@@ -79,6 +96,7 @@ final class TeeIOContext {
             observer(UnsafeRawBufferPointer(start: buf, count: n))
             return Int32(n)
         }
+        if let source { return readSource(source, into: buf, size: size) }
         guard let inner else { return FFmpegError.eof }
         // Partial reads: a live input hands over whatever has arrived instead of waiting for a
         // full buffer (64 KB can be seconds of a low-rate feed, holding back cues and segments).
@@ -88,6 +106,19 @@ final class TeeIOContext {
             return n
         }
         return n == 0 ? FFmpegError.eof : n
+    }
+
+    private func readSource(_ source: LiveByteInput, into buf: UnsafeMutablePointer<UInt8>, size: Int32) -> Int32 {
+        do {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buf, count: Int(size)))
+            guard n > 0 else { return FFmpegError.eof }
+            observer(UnsafeRawBufferPointer(start: buf, count: n))
+            return Int32(n)
+        } catch LiveInputError.interrupted {
+            return pkgctl_averror_exit()
+        } catch {
+            return pkgctl_averror(EIO)
+        }
     }
 
     /// Gives back the context's buffer once no demuxer reads through it, keeping a fresh one of
@@ -114,6 +145,7 @@ final class TeeIOContext {
     /// observer: the byte-level live path reads this way once libavformat has probed the input.
     /// Returns the count read, 0 at the end of input.
     func readRaw(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if let source { return try source.read(into: buffer) }
         guard let inner, let base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let n = avio_read_partial(inner, base, Int32(clamping: buffer.count))
         if n > 0 { return Int(n) }

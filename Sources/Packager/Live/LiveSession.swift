@@ -24,6 +24,8 @@ final class LiveSession {
         defer { interrupt.interrupt(after: nil) }
         if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
             reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
+        } else if let own = try Self.ownSource(options: options, interrupt: interrupt, continuing: continuing) {
+            reader = own
         } else {
             let recording = options.engine == .auto && continuing == nil ? ProbeRecording() : nil
             let input = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
@@ -44,8 +46,38 @@ final class LiveSession {
     /// running one put in that segment; the byte engine's first segment lacked the AAC PES that
     /// straddles its first cut (RedundantPairTests), so a pair is cut by libavformat.
     private static func cutsBytes(_ streams: InputStreams, options: LiveOptions) -> Bool {
-        streams.formatName == "mpegts" && !streams.videos.isEmpty && options.segmentFormat == .ts
-            && options.splice == .keyframe && !options.clock.isMedia
+        streams.formatName == "mpegts" && !streams.videos.isEmpty && allowsBytes(options)
+    }
+
+    private static func allowsBytes(_ options: LiveOptions) -> Bool {
+        options.segmentFormat == .ts && options.splice == .keyframe && !options.clock.isMedia
+    }
+
+    /// A local file, a pipe or a UDP socket for the byte-level engine, opened and probed by
+    /// pkgctl itself, so the channel never loads FFmpeg (see `LiveFileInput`, `LiveUDPInput`).
+    /// Where the own probe cannot describe the stream as libavformat would, libavformat probes
+    /// the same bytes and reads on. Nil for any other input, or options the byte-level engine
+    /// does not serve.
+    private static func ownSource(options: LiveOptions, interrupt: InterruptFlag, continuing: TeeIOContext?) throws -> EventSource? {
+        guard options.engine == .auto, continuing == nil, allowsBytes(options) else { return nil }
+        let own: LiveByteInput
+        if options.inputOptions.isEmpty, let file = try LiveFileInput(url: options.input, interrupt: interrupt) {
+            own = file
+        } else if let socket = try LiveUDPInput(url: options.input, options: options.inputOptions, interrupt: interrupt) {
+            own = socket
+        } else {
+            return nil
+        }
+        let probed = try TSStreamProbe.read(from: own)
+        if let probe = probed.probe {
+            let streams = InputStreams(probe: probe, path: options.input)
+            if cutsBytes(streams, options: options) { return LiveTSSource(source: own, streams: streams, probed: probed.bytes) }
+        }
+        let tee = try TeeIOContext(source: own)
+        tee.replayFirst(probed.bytes.flatMap { $0 })
+        let input = try InputReader(url: options.input, options: [:], interrupt: interrupt, mode: .media, continuing: tee)
+        input.followsProgrammeChanges = true
+        return input
     }
 
     /// The input, for the next session, when this one ended at a programme change the byte-level

@@ -87,7 +87,8 @@ final class FFmpegLogCaptureTests: XCTestCase {
     func testPkgctlLiveWritesOnlyJSONLinesToStderrWhenFFmpegComplains() throws {
         let input = try joinedMidGOP()
         let out = input.deletingLastPathComponent().appendingPathComponent("out")
-        let process = try PkgctlLiveProcess(["live", "-i", input.path, "-o", out.path, "--window", "5"])
+        // The libavformat engine: the byte-level one reads a TS file without FFmpeg (LiveFileInput).
+        let process = try PkgctlLiveProcess(["live", "-i", input.path, "-o", out.path, "--window", "5", "--engine", "libavformat"])
         let exit = process.waitForExit(timeout: 30)
         XCTAssertEqual(exit?.status, 0, process.transcript)
         XCTAssertEqual(process.plainStderr, [], "raw lines on stderr")

@@ -1,8 +1,9 @@
 import CueDetect
 import Foundation
 
-/// The byte-level source of a live MPEG-TS input (`segments.engine: auto`): libavformat opens
-/// and probes the input once, for the stream table and codec strings, then hands it over; from
+/// The byte-level source of a live MPEG-TS input (`segments.engine: auto`): pkgctl's own probe
+/// (a local file or pipe, `LiveFileInput`) or libavformat (any other protocol) reads the stream
+/// table and codec strings from the input's first bytes, then hands the input over; from
 /// there its bytes are read as they arrive, kept in a window of chunks, indexed into access
 /// units by TSIndexer and scanned for SCTE-35, with no demux, no parser and no remux
 /// (TSSegmentAssembler cuts the input's own packets). The bytes read while probing are replayed
@@ -21,7 +22,7 @@ final class LiveTSSource: EventSource {
     let indexer = TSIndexer()
     private let feed = InBandCueFeed()
     @exclusivity(unchecked) private var events: TSUnitEvents
-    private let tee: TeeIOContext
+    private let source: LiveByteInput
     private var probe: [[UInt8]]
     /// At most this much is read at a time (a live input hands over what has arrived).
     private static let readSize = 64 * 1024
@@ -36,13 +37,18 @@ final class LiveTSSource: EventSource {
     var oldestNeeded: () -> Int64? = { nil }
 
     /// Takes over `reader`'s input; nil when the reader was not reading through a tee.
-    init?(taking reader: InputReader, recording: ProbeRecording) {
+    convenience init?(taking reader: InputReader, recording: ProbeRecording) {
         guard let tee = reader.handOverInput() else { return nil }
-        self.tee = tee
-        streams = reader.streams
-        events = TSUnitEvents(streams: reader.streams)
-        probe = recording.take()
-        input = TSInputWindow(name: reader.streams.url)
+        self.init(source: tee, streams: reader.streams, probed: recording.take())
+    }
+
+    /// Reads `source` on from its start: `probed` are the bytes already read from it (probing).
+    init(source: LiveByteInput, streams: InputStreams, probed: [[UInt8]]) {
+        self.source = source
+        self.streams = streams
+        events = TSUnitEvents(streams: streams)
+        probe = probed
+        input = TSInputWindow(name: streams.url)
         indexer.cueScan = TSCueScan()
     }
 
@@ -66,7 +72,7 @@ final class LiveTSSource: EventSource {
             // now; hand their pages back rather than carry them as the channel's resident memory.
             if probe.isEmpty { _ = LinuxFileCalls.mallocTrim?(0) }
         } else {
-            let bytes = try input.appendReading(upTo: Self.readSize) { try tee.readRaw(into: $0) }
+            let bytes = try input.appendReading(upTo: Self.readSize) { try source.read(into: $0) }
             guard !bytes.isEmpty else {
                 ended = true
                 indexer.finish(into: &units)
@@ -115,6 +121,8 @@ final class LiveTSSource: EventSource {
         guard case .programmeChanged(_, _, _, let offset) = changed else { return nil }
         // The PAT goes first: a demuxer that meets PES before any PAT guesses streams from every
         // PID it sees, the old programme's last packets included.
+        // pkgctl's own reader (a file or pipe) gets an I/O context now: libavformat reads on.
+        guard let tee = (source as? TeeIOContext) ?? (try? TeeIOContext(source: source)) else { return nil }
         tee.replayFirst(Self.packets(of: indexer.associationSection ?? [], pid: 0) + input.appendedBytes(from: offset))
         return tee
     }

@@ -66,8 +66,8 @@ struct TSStreamProbe: Equatable {
         return scan.result()
     }
 
-    /// The indexer over the file's first bytes and what each PMT stream has shown so far.
-    private struct Scan {
+    /// The indexer over the input's first bytes and what each PMT stream has shown so far.
+    struct Scan {
         let input: TSInputWindow
         let indexer = TSIndexer()
         var program: ProgramMap?

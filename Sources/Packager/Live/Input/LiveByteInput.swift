@@ -1,0 +1,14 @@
+/// Where a byte-level live session reads its MPEG-TS from: an FFmpeg protocol through a
+/// `TeeIOContext` (udp, srt, http…), or pkgctl's own reader of a local file or pipe
+/// (`LiveFileInput`), which keeps FFmpeg's libraries out of the channel's process.
+protocol LiveByteInput: AnyObject {
+    /// The input as the operator named it (for messages).
+    var url: String { get }
+    /// Reads what has arrived into `buffer`, waiting for some; 0 at the end of the input.
+    /// Throws when the read fails or is interrupted (shutdown, or no data within the stall limit).
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+extension TeeIOContext: LiveByteInput {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try readRaw(into: buffer) }
+}

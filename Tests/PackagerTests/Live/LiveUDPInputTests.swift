@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// pkgctl's own `udp://` reader: which URLs it takes from libavformat, datagrams in order
+/// through its backlog, a stopped read, and the port free again for the channel's next session.
+final class LiveUDPInputTests: XCTestCase {
+
+    func testOwnReaderTakesIPv4URLsWithOptionsItHonoursAndLeavesTheRestToLibavformat() throws {
+        let unicast = try XCTUnwrap(LiveUDPInput.endpoint(of: "udp://127.0.0.1:5000"))
+        XCTAssertEqual(unicast.port, 5000)
+        XCTAssertFalse(unicast.isMulticast)
+        // The channel's defaults for UDP (PipelineConfiguration) merge with the URL's, which win.
+        let group = try XCTUnwrap(LiveUDPInput.endpoint(of: "udp://239.1.2.3:1234?fifo_size=500&localaddr=127.0.0.1",
+                                                        options: ["fifo_size": "11155", "overrun_nonfatal": "1"]))
+        XCTAssertTrue(group.isMulticast)
+        XCTAssertEqual(group.options, ["fifo_size": "500", "localaddr": "127.0.0.1", "overrun_nonfatal": "1"])
+        XCTAssertEqual(LiveUDPInput.endpoint(of: "udp://:5000")?.address, INADDR_ANY)
+        for url in ["udp://127.0.0.1:5000?sources=10.0.0.1", "udp://encoder.example:5000", "udp://[::1]:5000",
+                    "udp://127.0.0.1", "udp://127.0.0.1:5000?fifo_size=big", "udp://127.0.0.1:5000?localaddr=eth0",
+                    "srt://127.0.0.1:5000", "udp://user@127.0.0.1:5000"] {
+            XCTAssertNil(LiveUDPInput.endpoint(of: url), url)
+        }
+        XCTAssertNil(LiveUDPInput.endpoint(of: "udp://127.0.0.1:5000", options: ["pkt_size": "1316"]))
+    }
+
+    func testDatagramsArriveInOrderAndAStoppedReadThrows() throws {
+        let port = try UDPTSSender.freeUDPPort()
+        let interrupt = InterruptFlag()
+        let input = try XCTUnwrap(try LiveUDPInput(url: "udp://127.0.0.1:\(port)", options: [:], interrupt: interrupt))
+        let sender = try XCTUnwrap(LoopbackUDPSender(port: port))
+        let datagrams = (0..<200).map { k in [UInt8](repeating: UInt8(k % 251), count: 1316) }
+        for d in datagrams { sender.send(d) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while received.count < 200 * 1316 {
+            let n = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
+            received += buffer.prefix(n)
+        }
+        XCTAssertEqual(received, datagrams.flatMap { $0 })
+        XCTAssertEqual(input.droppedBytes, 0)
+        interrupt.raise()
+        XCTAssertThrowsError(try buffer.withUnsafeMutableBytes { try input.read(into: $0) }) { error in
+            XCTAssertEqual(error as? LiveInputError, .interrupted(input: "udp://127.0.0.1:\(port)"))
+        }
+    }
+
+    /// A channel whose session ends opens the same port again at once (unicast binds without
+    /// SO_REUSEADDR, as libavformat's do): closing must have released it.
+    func testClosedInputReleasesItsPortAtOnce() throws {
+        let port = try UDPTSSender.freeUDPPort()
+        for _ in 0..<3 {
+            let input = try LiveUDPInput(url: "udp://127.0.0.1:\(port)", options: [:], interrupt: nil)
+            XCTAssertNotNil(input)
+        }
+    }
+
+    /// What waits beyond `fifo_size` packets is dropped and counted, not buffered without bound.
+    func testBacklogDropsWhatExceedsItsLimit() {
+        let backlog = UDPBacklog(limit: 1000)
+        backlog.push([UInt8](repeating: 1, count: 600))
+        backlog.push([UInt8](repeating: 2, count: 600))
+        backlog.push([UInt8](repeating: 3, count: 400))
+        XCTAssertEqual(backlog.droppedBytes, 600)
+        var buffer = [UInt8](repeating: 0, count: 700)
+        guard case .bytes(let n) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0) }) else { return XCTFail() }
+        XCTAssertEqual(n, 700)
+        XCTAssertEqual(buffer, [UInt8](repeating: 1, count: 600) + [UInt8](repeating: 3, count: 100))
+        guard case .bytes(let m) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0) }) else { return XCTFail() }
+        XCTAssertEqual(m, 300)
+        guard case .timedOut = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0.01) }) else { return XCTFail() }
+    }
+}
