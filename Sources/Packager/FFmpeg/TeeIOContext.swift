@@ -44,8 +44,9 @@ final class TeeIOContext {
         try makeContext()
     }
 
-    /// Reads from pkgctl's own reader of the input (a file or pipe a byte-level live session
-    /// read first), for libavformat to demux what that session could not cut.
+    /// Reads from pkgctl's own reader of the input (a file, pipe or UDP socket whose first bytes
+    /// pkgctl probed, or a byte-level session read), for libavformat to demux what pkgctl does not
+    /// cut itself.
     init(source: LiveByteInput, observer: @escaping Observer = { _ in }) throws {
         self.observer = observer
         self.source = source
@@ -116,6 +117,8 @@ final class TeeIOContext {
             return Int32(n)
         } catch LiveInputError.interrupted {
             return pkgctl_averror_exit()
+        } catch LiveInputError.read(_, let code) {
+            return pkgctl_averror(code)
         } catch {
             return pkgctl_averror(EIO)
         }
