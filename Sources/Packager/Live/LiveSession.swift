@@ -12,6 +12,9 @@ final class LiveSession {
     private let interrupt: InterruptFlag
     private let stallSeconds: Double
     private let reader: EventSource
+    /// pkgctl's own reader of the input, when it reads it (its overruns are logged).
+    private var ownInput: LiveByteInput?
+    private var overruns = OverrunReport()
     /// A jump larger than this between consecutive video timestamps is a timestamp reset.
     private static let resetThreshold: Int64 = 10 * 90_000
 
@@ -25,7 +28,8 @@ final class LiveSession {
         if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
             reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
         } else if let own = try Self.ownSource(options: options, interrupt: interrupt, continuing: continuing) {
-            reader = own
+            reader = own.reader
+            ownInput = own.input
         } else {
             let recording = options.engine == .auto && continuing == nil ? ProbeRecording() : nil
             let input = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
@@ -58,7 +62,8 @@ final class LiveSession {
     /// Where the own probe cannot describe the stream as libavformat would, libavformat probes
     /// the same bytes and reads on. Nil for any other input, or options the byte-level engine
     /// does not serve.
-    private static func ownSource(options: LiveOptions, interrupt: InterruptFlag, continuing: TeeIOContext?) throws -> EventSource? {
+    private static func ownSource(options: LiveOptions, interrupt: InterruptFlag,
+                                  continuing: TeeIOContext?) throws -> (reader: EventSource, input: LiveByteInput)? {
         guard options.engine == .auto, continuing == nil, allowsBytes(options) else { return nil }
         let own: LiveByteInput
         if options.inputOptions.isEmpty, let file = try LiveFileInput(url: options.input, interrupt: interrupt) {
@@ -71,13 +76,13 @@ final class LiveSession {
         let probed = try TSStreamProbe.read(from: own)
         if let probe = probed.probe {
             let streams = InputStreams(probe: probe, path: options.input)
-            if cutsBytes(streams, options: options) { return LiveTSSource(source: own, streams: streams, probed: probed.bytes) }
+            if cutsBytes(streams, options: options) { return (LiveTSSource(source: own, streams: streams, probed: probed.bytes), own) }
         }
         let tee = try TeeIOContext(source: own)
         tee.replayFirst(probed.bytes.flatMap { $0 })
         let input = try InputReader(url: options.input, options: [:], interrupt: interrupt, mode: .media, continuing: tee)
         input.followsProgrammeChanges = true
-        return input
+        return (input, own)
     }
 
     /// The input, for the next session, when this one ended at a programme change the byte-level
@@ -109,6 +114,11 @@ final class LiveSession {
             do {
                 guard let next = try reader.next() else { break }
                 events = next
+                if let ownInput, let lost = overruns.check(dropped: ownInput.droppedBytes, now: Date()) {
+                    publisher.log.warn(.input, ["action": "overrun", "url": .string(options.input), "dropped_bytes": .int(lost.since),
+                                                "total_dropped_bytes": .int(lost.total),
+                                                "note": "the channel fell behind the input by fifo_size packets; raise fifo_size"])
+                }
                 if let change = (reader as? InputReader)?.takeProgrammeChange() {
                     epoch = try ProgrammeChangeEpoch.begin(change, finishing: epoch.finish, publisher: publisher) {
                         try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: true)

@@ -70,4 +70,16 @@ final class LiveUDPInputTests: XCTestCase {
         XCTAssertEqual(m, 300)
         guard case .timedOut = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0.01) }) else { return XCTFail() }
     }
+
+    /// A channel falling behind its UDP input logs what it lost, at most once a second while it
+    /// lasts, each line with the bytes dropped since the last and in all.
+    func testOverrunsAreReportedOnceASecondWithWhatWasLostSinceTheLastLine() {
+        var report = OverrunReport()
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        XCTAssertNil(report.check(dropped: 0, now: t0))
+        XCTAssertTrue(report.check(dropped: 1316, now: t0)! == (1316, 1316))
+        XCTAssertNil(report.check(dropped: 2632, now: t0.addingTimeInterval(0.5)))
+        XCTAssertTrue(report.check(dropped: 3948, now: t0.addingTimeInterval(1.2))! == (2632, 3948))
+        XCTAssertNil(report.check(dropped: 3948, now: t0.addingTimeInterval(5)))
+    }
 }

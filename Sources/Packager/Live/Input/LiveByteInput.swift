@@ -7,6 +7,13 @@ protocol LiveByteInput: AnyObject {
     /// Reads what has arrived into `buffer`, waiting for some; 0 at the end of the input.
     /// Throws when the read fails or is interrupted (shutdown, or no data within the stall limit).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Bytes the input dropped so far because the channel did not read them in time (a UDP
+    /// backlog that reached its limit); 0 for inputs that make the sender wait instead.
+    var droppedBytes: Int { get }
+}
+
+extension LiveByteInput {
+    var droppedBytes: Int { 0 }
 }
 
 extension TeeIOContext: LiveByteInput {
