@@ -64,8 +64,9 @@ def run_for(cmd, seconds, log_path, settle=2.0):
     """Runs cmd for `seconds` of wall time, then SIGTERM. Returns the CPU seconds and wall
     seconds of the steady state, from `settle` seconds in (opening and probing the input is a
     one-off cost per channel, not a cost per hour), and when that state began. The page cache
-    is written back first: the previous run's output (FFmpeg's muxer never fsyncs, so up to
-    100 MB of it) would otherwise be flushing under this run's fsyncs."""
+    is written back first: the previous run's output (FFmpeg's muxer never fsyncs; at 30× it
+    leaves 15 MB of segments to the kernel per second it runs) would otherwise be flushing under
+    this run's fsyncs."""
     os.sync()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log)

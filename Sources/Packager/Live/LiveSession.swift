@@ -27,10 +27,21 @@ final class LiveSession {
         defer { interrupt.interrupt(after: nil) }
         if options.stitched.inputIsPlaylist || StitchedInput.isPlaylist(options.input) {
             reader = try StitchedLiveSource(location: options.input, options: options, interrupt: interrupt)
-        } else if let own = try Self.ownSource(options: options, interrupt: interrupt, continuing: continuing) {
-            reader = own.reader
-            ownInput = own.input
         } else {
+            var continuing = continuing
+            if continuing == nil, let own = try Self.ownInput(options: options, interrupt: interrupt) {
+                ownInput = own
+                let probed = try TSStreamProbe.read(from: own)
+                // A stream table the own probe gives has video and is TS: the byte engine cuts it.
+                if let probe = probed.probe {
+                    reader = LiveTSSource(source: own, streams: InputStreams(probe: probe, path: options.input), probed: probed.bytes)
+                    return
+                }
+                // Otherwise libavformat probes the bytes pkgctl read, and reads on through its reader.
+                let tee = try TeeIOContext(source: own)
+                tee.replayFirst(probed.bytes.flatMap { $0 })
+                continuing = tee
+            }
             let recording = options.engine == .auto && continuing == nil ? ProbeRecording() : nil
             let input = try InputReader(url: options.input == "-" ? "pipe:0" : options.input, options: options.inputOptions,
                                         interrupt: interrupt, mode: .media, recording: recording, continuing: continuing)
@@ -57,32 +68,13 @@ final class LiveSession {
         options.segmentFormat == .ts && options.splice == .keyframe && !options.clock.isMedia
     }
 
-    /// A local file, a pipe or a UDP socket for the byte-level engine, opened and probed by
-    /// pkgctl itself, so the channel never loads FFmpeg (see `LiveFileInput`, `LiveUDPInput`).
-    /// Where the own probe cannot describe the stream as libavformat would, libavformat probes
-    /// the same bytes and reads on. Nil for any other input, or options the byte-level engine
-    /// does not serve.
-    private static func ownSource(options: LiveOptions, interrupt: InterruptFlag,
-                                  continuing: TeeIOContext?) throws -> (reader: EventSource, input: LiveByteInput)? {
-        guard options.engine == .auto, continuing == nil, allowsBytes(options) else { return nil }
-        let own: LiveByteInput
-        if options.inputOptions.isEmpty, let file = try LiveFileInput(url: options.input, interrupt: interrupt) {
-            own = file
-        } else if let socket = try LiveUDPInput(url: options.input, options: options.inputOptions, interrupt: interrupt) {
-            own = socket
-        } else {
-            return nil
-        }
-        let probed = try TSStreamProbe.read(from: own)
-        if let probe = probed.probe {
-            let streams = InputStreams(probe: probe, path: options.input)
-            if cutsBytes(streams, options: options) { return (LiveTSSource(source: own, streams: streams, probed: probed.bytes), own) }
-        }
-        let tee = try TeeIOContext(source: own)
-        tee.replayFirst(probed.bytes.flatMap { $0 })
-        let input = try InputReader(url: options.input, options: [:], interrupt: interrupt, mode: .media, continuing: tee)
-        input.followsProgrammeChanges = true
-        return (input, own)
+    /// A local file, a pipe or a UDP socket for the byte-level engine, opened by pkgctl itself
+    /// (to be probed by it too), so the channel never loads FFmpeg (see `LiveFileInput`,
+    /// `LiveUDPInput`). Nil for any other input, or options the byte-level engine does not serve.
+    private static func ownInput(options: LiveOptions, interrupt: InterruptFlag) throws -> LiveByteInput? {
+        guard options.engine == .auto, allowsBytes(options) else { return nil }
+        if options.inputOptions.isEmpty, let file = try LiveFileInput(url: options.input, interrupt: interrupt) { return file }
+        return try LiveUDPInput(url: options.input, options: options.inputOptions, interrupt: interrupt)
     }
 
     /// The input, for the next session, when this one ended at a programme change the byte-level

@@ -14,7 +14,10 @@ final class LiveUDPInputTests: XCTestCase {
         let group = try XCTUnwrap(LiveUDPInput.endpoint(of: "udp://239.1.2.3:1234?fifo_size=500&localaddr=127.0.0.1",
                                                         options: ["fifo_size": "11155", "overrun_nonfatal": "1"]))
         XCTAssertTrue(group.isMulticast)
-        XCTAssertEqual(group.options, ["fifo_size": "500", "localaddr": "127.0.0.1", "overrun_nonfatal": "1"])
+        XCTAssertEqual(group.backlogPackets, 500)
+        XCTAssertEqual(group.interface, UInt32(0x7F00_0001).bigEndian)
+        XCTAssertNil(group.receiveBuffer)
+        XCTAssertNil(group.reuse)
         XCTAssertEqual(LiveUDPInput.endpoint(of: "udp://:5000")?.address, INADDR_ANY)
         for url in ["udp://127.0.0.1:5000?sources=10.0.0.1", "udp://encoder.example:5000", "udp://[::1]:5000",
                     "udp://127.0.0.1", "udp://127.0.0.1:5000?fifo_size=big", "udp://127.0.0.1:5000?localaddr=eth0",

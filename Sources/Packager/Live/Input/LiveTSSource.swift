@@ -2,12 +2,12 @@ import CueDetect
 import Foundation
 
 /// The byte-level source of a live MPEG-TS input (`segments.engine: auto`): pkgctl's own probe
-/// (a local file or pipe, `LiveFileInput`) or libavformat (any other protocol) reads the stream
-/// table and codec strings from the input's first bytes, then hands the input over; from
-/// there its bytes are read as they arrive, kept in a window of chunks, indexed into access
-/// units by TSIndexer and scanned for SCTE-35, with no demux, no parser and no remux
-/// (TSSegmentAssembler cuts the input's own packets). The bytes read while probing are replayed
-/// first, so nothing the encoder sent is skipped.
+/// (a file, pipe or UDP input pkgctl reads itself, `LiveByteInput`) or libavformat (any other
+/// protocol) reads the stream table and codec strings from the input's first bytes, then hands
+/// the input over; from there its bytes are read as they arrive, kept in a window of chunks,
+/// indexed into access units by TSIndexer and scanned for SCTE-35, with no demux, no parser and
+/// no remux (TSSegmentAssembler cuts the input's own packets). The bytes read while probing are
+/// replayed first, so nothing the encoder sent is skipped.
 ///
 /// Why: a live channel through libavformat cost 0.24–0.27 % of a core per 4 Mbps rendition,
 /// about a quarter of it libavcodec's H.264 parser inside the TS demuxer (callgrind, 2026-12-02).
@@ -121,7 +121,7 @@ final class LiveTSSource: EventSource {
         guard case .programmeChanged(_, _, _, let offset) = changed else { return nil }
         // The PAT goes first: a demuxer that meets PES before any PAT guesses streams from every
         // PID it sees, the old programme's last packets included.
-        // pkgctl's own reader (a file or pipe) gets an I/O context now: libavformat reads on.
+        // pkgctl's own reader (file, pipe, UDP) gets an I/O context now: libavformat reads on.
         guard let tee = (source as? TeeIOContext) ?? (try? TeeIOContext(source: source)) else { return nil }
         tee.replayFirst(Self.packets(of: indexer.associationSection ?? [], pid: 0) + input.appendedBytes(from: offset))
         return tee

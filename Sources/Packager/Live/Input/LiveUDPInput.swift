@@ -7,9 +7,10 @@ import Glibc
 /// libavformat's udp protocol reads one for input: bound to the URL's port (and, for a
 /// multicast group, to the group's address, after joining it on `localaddr` or any interface).
 ///
-/// A reader thread drains the socket into a `UDPBacklog` every 10 ms, so the channel's thread may
-/// stop (an fsync on a slow disk) without the kernel dropping datagrams, and so the channel wakes
-/// about 100 times a second rather than once per datagram (380 a second at 4 Mb/s).
+/// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10 ms, so the channel's
+/// thread may stop (an fsync on a slow disk) without the kernel dropping datagrams, and so
+/// neither thread wakes more than about 100 times a second while data flows, however many
+/// datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second).
 ///
 /// Why not libavformat's: its FIFO is a fixed ring whose every page becomes resident (2 MiB per
 /// channel as pkgctl configures it), and opening it loads FFmpeg's libraries (see
@@ -25,13 +26,19 @@ final class LiveUDPInput: LiveByteInput {
     /// the channel's input timeout, and a full backlog drops datagrams without failing.
     static let understood: Set<String> = ["fifo_size", "overrun_nonfatal", "buffer_size", "localaddr", "reuse", "timeout"]
 
+    /// What a URL and the channel's options ask for, parsed once.
     struct Endpoint: Equatable {
         var address: in_addr_t                  // network byte order
         var port: UInt16
-        var options: [String: String]
+        /// `localaddr`: the interface a group is joined on (INADDR_ANY: any).
+        var interface: in_addr_t = INADDR_ANY
+        /// `fifo_size`: the backlog's limit in 188-byte packets, as libavformat counts its FIFO.
+        var backlogPackets: Int?
+        /// `buffer_size`: SO_RCVBUF.
+        var receiveBuffer: Int?
+        /// `reuse`: SO_REUSEADDR (nil: for a multicast group only, as libavformat does).
+        var reuse: Bool?
         var isMulticast: Bool { (UInt32(bigEndian: address) >> 28) == 0xE }
-
-        static func == (a: Endpoint, b: Endpoint) -> Bool { a.address == b.address && a.port == b.port && a.options == b.options }
     }
 
     /// The address, port and options `url` names, merged with `options` (the URL's win, as in
@@ -41,20 +48,27 @@ final class LiveUDPInput: LiveByteInput {
               parts.path.isEmpty, let port = parts.port, (1...65_535).contains(port) else { return nil }
         var merged = options
         for item in parts.queryItems ?? [] { merged[item.name] = item.value ?? "" }
-        guard Set(merged.keys).isSubset(of: understood) else { return nil }
-        let host = parts.host ?? ""
+        guard Set(merged.keys).isSubset(of: understood), let address = ipv4(parts.host ?? "") else { return nil }
+        var numbers: [String: Int] = [:]
+        for key in ["fifo_size", "buffer_size", "reuse"] {
+            guard let text = merged[key] else { continue }
+            guard let number = Int(text) else { return nil }
+            numbers[key] = number
+        }
+        var endpoint = Endpoint(address: address, port: UInt16(port), backlogPackets: numbers["fifo_size"],
+                                receiveBuffer: numbers["buffer_size"], reuse: numbers["reuse"].map { $0 != 0 })
+        if let text = merged["localaddr"] {
+            guard !text.isEmpty, let interface = ipv4(text) else { return nil }
+            endpoint.interface = interface
+        }
+        return endpoint
+    }
+
+    /// A dotted IPv4 address in network byte order; "" is INADDR_ANY; nil for anything else.
+    private static func ipv4(_ text: String) -> in_addr_t? {
+        if text.isEmpty { return INADDR_ANY }
         var address = in_addr()
-        if host.isEmpty {
-            address.s_addr = INADDR_ANY
-        } else if inet_pton(AF_INET, host, &address) != 1 {
-            return nil
-        }
-        if let local = merged["localaddr"] {
-            var a = in_addr()
-            guard inet_pton(AF_INET, local, &a) == 1 else { return nil }
-        }
-        for key in ["fifo_size", "buffer_size", "reuse"] where merged[key].map({ Int($0) == nil }) ?? false { return nil }
-        return Endpoint(address: address.s_addr, port: UInt16(port), options: merged)
+        return inet_pton(AF_INET, text, &address) == 1 ? address.s_addr : nil
     }
 
     /// Opens `url` when this reader serves it; nil when libavformat must.
@@ -63,7 +77,7 @@ final class LiveUDPInput: LiveByteInput {
         self.url = url
         self.interrupt = interrupt
         // libavformat's fifo_size counts 188-byte packets.
-        backlog = UDPBacklog(limit: max(Int(endpoint.options["fifo_size"] ?? "") ?? 44_620, 64) * 188)
+        backlog = UDPBacklog(limit: max(endpoint.backlogPackets ?? 44_620, 64) * 188)
         descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw LiveInputError.open(input: url, errno: errno) }
         do {
@@ -93,22 +107,21 @@ final class LiveUDPInput: LiveByteInput {
             var v = value
             return setsockopt(descriptor, level, name, &v, socklen_t(MemoryLayout<Int32>.size)) == 0
         }
-        let reuse = endpoint.options["reuse"].flatMap { Int($0) }.map { $0 != 0 } ?? endpoint.isMulticast
-        if reuse, !option(SOL_SOCKET, SO_REUSEADDR, 1) { throw LiveInputError.open(input: url, errno: errno) }
+        if endpoint.reuse ?? endpoint.isMulticast, !option(SOL_SOCKET, SO_REUSEADDR, 1) {
+            throw LiveInputError.open(input: url, errno: errno)
+        }
         // A request the kernel caps at net.core.rmem_max; the backlog is what absorbs stalls.
-        _ = option(SOL_SOCKET, SO_RCVBUF, Int32(clamping: Int(endpoint.options["buffer_size"] ?? "") ?? 1 << 20))
-        var local = in_addr()
-        if let text = endpoint.options["localaddr"] { inet_pton(AF_INET, text, &local) }
+        _ = option(SOL_SOCKET, SO_RCVBUF, Int32(clamping: endpoint.receiveBuffer ?? 1 << 20))
         var bound = sockaddr_in()
         bound.sin_family = sa_family_t(AF_INET)
         bound.sin_port = endpoint.port.bigEndian
-        bound.sin_addr.s_addr = endpoint.isMulticast ? endpoint.address : local.s_addr
+        bound.sin_addr.s_addr = endpoint.isMulticast ? endpoint.address : endpoint.interface
         let status = withUnsafePointer(to: &bound) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard status == 0 else { throw LiveInputError.open(input: url, errno: errno) }
         if endpoint.isMulticast {
-            var request = ip_mreq(imr_multiaddr: in_addr(s_addr: endpoint.address), imr_interface: local)
+            var request = ip_mreq(imr_multiaddr: in_addr(s_addr: endpoint.address), imr_interface: in_addr(s_addr: endpoint.interface))
             guard setsockopt(descriptor, Int32(IPPROTO_IP), IP_ADD_MEMBERSHIP, &request, socklen_t(MemoryLayout<ip_mreq>.size)) == 0 else {
                 throw LiveInputError.open(input: url, errno: errno)
             }

@@ -9,8 +9,10 @@ struct OverrunReport {
     static let interval: TimeInterval = 1
 
     /// Bytes dropped since the last line and in all, when a line is due.
-    mutating func check(dropped: Int, now: Date) -> (since: Int, total: Int)? {
+    /// `now` is read only when something was dropped (this runs after every read of the input).
+    mutating func check(dropped: Int, now clock: @autoclosure () -> Date) -> (since: Int, total: Int)? {
         guard dropped > reported else { return nil }
+        let now = clock()
         if let lastLine, now.timeIntervalSince(lastLine) < Self.interval { return nil }
         defer {
             reported = dropped
