@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// SortedJSONEncoder must write Foundation's `[.sortedKeys, .prettyPrinted]` bytes exactly: the
+/// live state files of channels saved by earlier builds and by this one must read and diff alike.
+final class SortedJSONEncoderTests: XCTestCase {
+    private func foundation<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(value)
+    }
+
+    private func assertSameBytes<T: Encodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
+        let ours = try SortedJSONEncoder().encode(value)
+        let theirs = try foundation(value)
+        XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: theirs, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(ours, theirs, file: file, line: line)
+    }
+
+    func testLiveStateOfARunWithBreaksIsWrittenAsFoundationWritesIt() throws {
+        let output = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: output) }
+        let run = try InProcessLive.runKeepingEverything({ _ in }, input: TestMedia.liveTS, output: output)
+        XCTAssertEqual(run.outcome, .stopped)
+        let saved = try Data(contentsOf: output.appendingPathComponent(LiveStateFile.name))
+        let envelope = try JSONDecoder().decode(LiveStateEnvelope<LiveState>.self, from: saved)
+        // The run published spans: the state has a ledger, a window and retention to write.
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: saved) as? [String: Any])
+        let ledger = try XCTUnwrap((object["state"] as? [String: Any])?["ledger"] as? [String: Any])
+        XCTAssertFalse(try XCTUnwrap(ledger["entries"] as? [Any]).isEmpty)
+        XCTAssertGreaterThan(envelope.state.window.segments.count, 5)
+        try assertSameBytes(envelope)
+        XCTAssertEqual(saved, try foundation(envelope) + Data("\n".utf8))
+    }
+
+    private struct Everything: Codable {
+        enum Shape: Codable { case point, circle(radius: Double), named(String, tags: [String]) }
+        enum Level: String, Codable { case low, high }
+        var int8: Int8 = -128, int16: Int16 = -32_768, int32: Int32 = .min, int64: Int64 = .min, int: Int = .max
+        var uint8: UInt8 = 255, uint16: UInt16 = .max, uint32: UInt32 = .max, uint64: UInt64 = .max, uint: UInt = 7
+        var float: Float = 0.1, double: Double = 6, negativeZero: Double = -0.0, tiny: Double = 5e-324
+        var text = "a/b\"\\\n\t\r\u{8}\u{c}\u{1}\u{1f}\u{7f}é😀"
+        var bools = [true, false]
+        var missing: Int?
+        var present: Int? = 3
+        var nestedOptional: [Int?] = [1, nil, 2]
+        var emptyArray: [String] = []
+        var emptyObject: [String: Int] = [:]
+        var emptyNested: [[Int]] = [[]]
+        var keys: [String: Int] = ["z": 1, "Z": 2, "a": 3, "é": 4, "aa": 5, "a/b": 6, "": 7]
+        var intKeys: [Int: String] = [10: "ten", 2: "two", -1: "minus one"]
+        var shapes: [Shape] = [.point, .circle(radius: 2.5), .named("x", tags: ["p", "q"])]
+        var level = Level.high
+        var levels: [Level: Int] = [.low: 1, .high: 2]
+        var data = Data([0, 1, 2, 250, 255])
+        var url = URL(string: "https://example.com/a%20b?x=1")
+        var date = Date(timeIntervalSince1970: 1_796_422_243.702_223_8)
+    }
+
+    func testEveryKindOfValueIsWrittenAsFoundationWritesIt() throws {
+        try assertSameBytes(Everything())
+        try assertSameBytes([Everything(), Everything()])
+    }
+
+    func testTopLevelFragmentsAreWrittenAsFoundationWritesThem() throws {
+        try assertSameBytes(5)
+        try assertSameBytes("x/y")
+        try assertSameBytes([String]())
+        try assertSameBytes([String: Int]())
+        try assertSameBytes(Int?.none)
+    }
+
+    func testDoublesFromRandomBitPatternsAreWrittenAsFoundationWritesThem() throws {
+        var random = SplitMix64(seed: 0x5EED)
+        var values: [Double] = [1e20, 1e16, 1e15, 1.5e-7, 0.1, 100, 123_456_789_012_345_678, 1.797_693_134_862_315_7e308]
+        while values.count < 2_000 {
+            let value = Double(bitPattern: random.next())
+            if value.isFinite { values.append(value) }
+            values.append(Double(Int64(bitPattern: random.next()) >> 20) / 1000)
+        }
+        try assertSameBytes(values)
+        try assertSameBytes(values.map { Float($0) }.filter(\.isFinite))
+    }
+
+    func testNonFiniteNumbersThrowAsFoundationsDo() {
+        XCTAssertThrowsError(try foundation([Double.nan]))
+        XCTAssertThrowsError(try SortedJSONEncoder().encode([Double.nan])) { error in
+            guard case EncodingError.invalidValue(_, let context)? = error as? EncodingError else {
+                return XCTFail("expected invalidValue, got \(error)")
+            }
+            XCTAssertEqual(context.codingPath.map(\.intValue), [0])
+        }
+        XCTAssertThrowsError(try SortedJSONEncoder().encode(["x": Float.infinity]))
+    }
+}
