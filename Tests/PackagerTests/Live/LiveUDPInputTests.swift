@@ -74,6 +74,26 @@ final class LiveUDPInputTests: XCTestCase {
         guard case .timedOut = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0.01) }) else { return XCTFail() }
     }
 
+    /// A block read to its end goes back to the reader emptied, its memory kept: the reader does
+    /// not allocate (and fault in) a new block every cycle.
+    func testABlockReadToItsEndIsTheReadersNextBlock() {
+        let backlog = UDPBacklog(limit: 1 << 20)
+        var block = backlog.emptyBlock()
+        XCTAssertGreaterThanOrEqual(block.capacity, UDPBacklog.blockCapacity)
+        block.append(contentsOf: [UInt8](repeating: 7, count: 1316))
+        let address = block.withUnsafeBufferPointer { $0.baseAddress }
+        backlog.push(block)
+        block = []
+        var buffer = [UInt8](repeating: 0, count: 1000)
+        for expected in [1000, 316] {
+            guard case .bytes(let n) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0) }) else { return XCTFail() }
+            XCTAssertEqual(n, expected)
+        }
+        let next = backlog.emptyBlock()
+        XCTAssertTrue(next.isEmpty)
+        XCTAssertEqual(next.withUnsafeBufferPointer { $0.baseAddress }, address)
+    }
+
     /// A channel falling behind its UDP input logs what it lost, at most once a second while it
     /// lasts, each line with the bytes dropped since the last and in all.
     func testOverrunsAreReportedOnceASecondWithWhatWasLostSinceTheLastLine() {

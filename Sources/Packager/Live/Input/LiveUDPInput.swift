@@ -143,7 +143,7 @@ final class LiveUDPInput: LiveByteInput {
     /// Datagrams dropped so far because the channel had not read `fifo_size` packets' worth.
     var droppedBytes: Int { backlog.droppedBytes }
 
-    /// The reader thread: every 10 ms, every datagram waiting, into one block of the backlog.
+    /// The reader thread: every 10 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog) {
         defer { backlog.readerFinished() }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
@@ -153,10 +153,14 @@ final class LiveUDPInput: LiveByteInput {
             let ready = poll(&entry, 1, 100)
             if ready < 0, errno != EINTR { return backlog.fail(errno) }
             guard ready > 0, !backlog.isClosed else { continue }
-            var block: [UInt8] = []
+            var block = backlog.emptyBlock()
             while true {
                 let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
                 if n > 0 {
+                    if block.count + n > UDPBacklog.blockCapacity {
+                        backlog.push(block)
+                        block = backlog.emptyBlock()
+                    }
                     block.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
                     continue
                 }
