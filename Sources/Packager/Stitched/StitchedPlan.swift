@@ -17,7 +17,7 @@ final class StitchedPlan {
         self.input = input
         let reader = CueTagReader(classifier: classifier)
         var surveys: [SegmentSurvey] = []
-        for (k, playlist) in input.renditions.enumerated() {
+        for playlist in input.renditions {
             guard !playlist.segments.isEmpty else {
                 throw StitchedError.malformed(playlist: playlist.name, line: 1, reason: "the playlist lists no segment")
             }

@@ -77,7 +77,7 @@ public enum VodPipeline {
     private static func runStitchedOrPlain(input: String, sink: PublishSink, options: VodOptions,
                                            reader: InputReader? = nil) throws -> VodReport {
         if let stitched = try StitchedFileSource.open(input, options: options) {
-            return try run(source: stitched, sink: sink, options: options) { StitchedVod.report($0, file: stitched, name: input) }
+            return try run(source: stitched, sink: sink, options: options, extendReport: { StitchedVod.report($0, file: stitched, name: input) })
         }
         return try runPlain(reader ?? InputReader(url: input, mode: .media), sink: sink, options: options)
     }

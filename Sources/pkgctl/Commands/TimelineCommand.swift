@@ -95,7 +95,7 @@ enum TimelineCommand {
         let sink = try EventSink(path: output)
         let watcher = TimelineWatcher(location: location, loader: loader, limitSeconds: limit)
         try InterruptScope.run { stop in
-            try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
+            _ = try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
                             warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
         }
     }

@@ -39,7 +39,7 @@ final class SortedJSONEncoderTests: XCTestCase {
         enum Level: String, Codable { case low, high }
         var int8: Int8 = -128, int16: Int16 = -32_768, int32: Int32 = .min, int64: Int64 = .min, int: Int = .max
         var uint8: UInt8 = 255, uint16: UInt16 = .max, uint32: UInt32 = .max, uint64: UInt64 = .max, uint: UInt = 7
-        var float: Float = 0.1, double: Double = 6, negativeZero: Double = -0.0, tiny: Double = 5e-324
+        var float: Float = 0.1, double: Double = 6, negativeZero: Double = -0.0, tiny: Double = .leastNonzeroMagnitude
         var text = "a/b\"\\\n\t\r\u{8}\u{c}\u{1}\u{1f}\u{7f}é😀"
         var bools = [true, false]
         var missing: Int?

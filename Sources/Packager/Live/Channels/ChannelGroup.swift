@@ -44,20 +44,20 @@ public final class ChannelGroup: @unchecked Sendable {
     /// Runs every channel on its own thread and returns when all have ended, in the
     /// directory's order.
     public func run() -> [Result] {
-        var results = [Result?](repeating: nil, count: channels.count)
+        let results = ResultSlots(count: channels.count)
         let done = DispatchGroup()
         for (index, spec) in channels.enumerated() {
             done.enter()
             let thread = Thread { [self] in
                 let result = runChannel(spec)
-                lock.withLock { results[index] = result }
+                lock.withLock { results.items[index] = result }
                 done.leave()
             }
             thread.name = "pkgctl live \(spec.name)"
             thread.start()
         }
         done.wait()
-        return lock.withLock { results.compactMap { $0 } }
+        return lock.withLock { results.items.compactMap { $0 } }
     }
 
     /// Asks every channel to finish its segment, publish and save its state (the first
@@ -89,4 +89,10 @@ public final class ChannelGroup: @unchecked Sendable {
         case .inputLost(let reason): return Result(name: spec.name, outcome: .inputLost(reason))
         }
     }
+}
+
+/// Each channel thread's result, written under the group's lock (hence `@unchecked Sendable`).
+private final class ResultSlots: @unchecked Sendable {
+    var items: [ChannelGroup.Result?]
+    init(count: Int) { items = Array(repeating: nil, count: count) }
 }

@@ -17,13 +17,13 @@ enum StitchedVod {
         let plan = try StitchedPlan(input: stitched, loader: loader, options: options.stitched, classifier: options.classifier)
         try check(plan, options: options)
         let source = StitchedSource(plan: plan, loader: loader)
-        return try VodPipeline.run(source: source, sink: sink, options: options) { report in
+        return try VodPipeline.run(source: source, sink: sink, options: options, extendReport: { report in
             if let path = options.stitched.coordinatorRanges {
                 let ranges = try CoordinatorRanges(report: report, plan: plan)
                 try ranges.write(to: path)
             }
             return StitchedReport.json(report, plan: plan)
-        }
+        })
     }
 
     /// report.json of a stitched TS file: the VOD report and the runs and spans found in it.
