@@ -7,10 +7,10 @@ import Glibc
 /// libavformat's udp protocol reads one for input: bound to the URL's port (and, for a
 /// multicast group, to the group's address, after joining it on `localaddr` or any interface).
 ///
-/// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10 ms, so the channel's
-/// thread may stop (an fsync on a slow disk) without the kernel dropping datagrams, and so
-/// neither thread wakes more than about 100 times a second while data flows, however many
-/// datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second).
+/// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10–40 ms
+/// (`UDPReadCycle`), so the channel's thread may stop (an fsync on a slow disk) without the kernel
+/// dropping datagrams, and so neither thread wakes more than 25–100 times a second while data
+/// flows, however many datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second).
 ///
 /// Why not libavformat's: its FIFO is a fixed ring whose every page becomes resident (2 MiB per
 /// channel as pkgctl configures it), and opening it loads FFmpeg's libraries (see
@@ -143,17 +143,19 @@ final class LiveUDPInput: LiveByteInput {
     /// Datagrams dropped so far because the channel had not read `fifo_size` packets' worth.
     var droppedBytes: Int { backlog.droppedBytes }
 
-    /// The reader thread: every 10 ms, every datagram waiting, into the backlog's blocks.
+    /// The reader thread: every 10–40 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog) {
         defer { backlog.readerFinished() }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
         defer { scratch.deallocate() }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var cycle = UDPReadCycle()
         while !backlog.isClosed {
             let ready = poll(&entry, 1, 100)
             if ready < 0, errno != EINTR { return backlog.fail(errno) }
             guard ready > 0, !backlog.isClosed else { continue }
             var block = backlog.emptyBlock()
+            var drained = 0
             while true {
                 let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
                 if n > 0 {
@@ -162,6 +164,7 @@ final class LiveUDPInput: LiveByteInput {
                         block = backlog.emptyBlock()
                     }
                     block.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
+                    drained += n
                     continue
                 }
                 if n == 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
@@ -169,7 +172,8 @@ final class LiveUDPInput: LiveByteInput {
                 return backlog.fail(errno)
             }
             backlog.push(block)
-            usleep(10_000)
+            let pause = cycle.sleep(afterDraining: drained, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+            usleep(UInt32(pause * 1_000_000))
         }
     }
 }

@@ -1,0 +1,36 @@
+/// How long a `LiveUDPInput` reader thread sleeps after draining its socket: long enough that
+/// one cycle gathers about a backlog block, never so long that the socket's receive buffer could
+/// fill in between.
+///
+/// Why: each cycle wakes the reader and then the channel's thread, and at real time those
+/// wake-ups, not the bytes, are most of a UDP channel's CPU (every wake-up starts with cold
+/// caches). A fixed 10 ms cycle woke a 4 Mb/s channel fed by `ffmpeg -re … -f mpegts udp://`
+/// about 57 times a second; 40 ms cycles took 9 % less CPU (side by side, perf stat, 60 s). A
+/// fixed 40 ms would hold 250 KB of a 50 Mb/s input in the kernel, more than Linux's default
+/// `net.core.rmem_max` (208 KiB, about 230 KB of 1316-byte datagrams) lets a socket keep: so the
+/// cycle follows the input's rate: 40 ms up to 13 Mb/s, a block's worth between, 10 ms from
+/// 52 Mb/s up; a drain larger than a block shortens it at once.
+struct UDPReadCycle {
+    static let shortest = 0.010
+    static let longest = 0.040
+    /// What one cycle should gather: one backlog block.
+    static let bytesPerCycle = UDPBacklog.blockCapacity
+
+    /// Bytes per second, smoothed over the last few drains.
+    private var rate: Double?
+    private var lastDrain: Double?
+
+    /// After draining `bytes` at `now` (seconds, a monotonic clock): the sleep before the next
+    /// drain, in seconds.
+    mutating func sleep(afterDraining bytes: Int, at now: Double) -> Double {
+        defer { lastDrain = now }
+        guard let lastDrain, now > lastDrain else { return Self.shortest }
+        let sample = Double(bytes) / (now - lastDrain)
+        let smoothed = rate.map { 0.75 * $0 + 0.25 * sample } ?? sample
+        rate = smoothed
+        // A burst counts at once; the average only decides how slowly the cycle grows again.
+        let fastest = max(smoothed, sample)
+        guard fastest > 0 else { return Self.longest }
+        return min(Self.longest, max(Self.shortest, Double(Self.bytesPerCycle) / fastest))
+    }
+}
