@@ -16,12 +16,11 @@ import Foundation
 struct SortedJSONEncoder {
     /// The JSON text of `value`, with a line feed after it when `newline` (a file's last line).
     func encode<T: Encodable>(_ value: T, newline: Bool = false) throws -> Data {
-        let root = Slot()
-        try root.store(value, path: [])
+        let tree = try TreeEncoder.node(for: value, path: [], topLevel: true)
         var out: [UInt8] = []
         // Under glibc's mmap threshold: a state file's text grows without fresh pages faulting in.
         out.reserveCapacity(64 * 1024)
-        JSONTree.write(root.value ?? .null, into: &out, indent: 0)
+        JSONTree.write(tree, into: &out, indent: 0)
         if newline { out.append(UInt8(ascii: "\n")) }
         return Data(out)
     }
@@ -45,7 +44,8 @@ private enum JSONTree {
         case .null: out += "null".utf8
         case .literal(let text): out += text.utf8
         case .string(let text): writeString(text, into: &out)
-        case .slot(let slot): write(slot.value ?? .null, into: &out, indent: indent)
+        // A super-encoder that encoded nothing is an empty object, as Foundation writes it.
+        case .slot(let slot): write(slot.value ?? .object(ObjectNode()), into: &out, indent: indent)
         case .array(let array):
             writeContainer(UInt8(ascii: "["), UInt8(ascii: "]"), count: array.items.count, into: &out, indent: indent) { i, out in
                 write(array.items[i], into: &out, indent: indent + 1)
@@ -113,6 +113,9 @@ private final class ObjectNode {
 
     func set(_ key: String, _ value: JSONTree.Node) { members.append((key, value)) }
 
+    /// The value last set for `key` (a linear search: only nested containers ask).
+    func last(_ key: String) -> JSONTree.Node? { members.last { $0.key == key }?.value }
+
     /// Member order: keys by UTF-8 bytes, as Foundation's `.sortedKeys`; of a key set twice
     /// (ties keep the order set, so they lie together) the last.
     func sortedIndices() -> [Int] {
@@ -148,13 +151,10 @@ private final class ArrayNode {
     var items: [JSONTree.Node] = []
 }
 
-/// Where one value goes: the root, or a super-encoder's place in its parent.
+/// Where the value a `TreeEncoder` writes goes: a nested value's node, or a super-encoder's
+/// place in its parent.
 private final class Slot {
     var value: JSONTree.Node?
-
-    func store<T: Encodable>(_ value: T, path: [CodingKey]) throws {
-        self.value = try TreeEncoder.node(for: value, path: path)
-    }
 }
 
 private struct TreeEncoder: Encoder {
@@ -164,7 +164,10 @@ private struct TreeEncoder: Encoder {
 
     /// The node of one value: leaves directly, anything else through its own `encode(to:)`.
     /// `path` is built only for a value that needs an encoder of its own (or fails).
-    static func node<T: Encodable>(for value: T, path: @autoclosure () -> [CodingKey]) throws -> JSONTree.Node {
+    /// A value that encodes nothing is an empty object, or for the top-level value an error, as
+    /// with Foundation.
+    static func node<T: Encodable>(for value: T, path: @autoclosure () -> [CodingKey], topLevel: Bool = false) throws
+        -> JSONTree.Node {
         // Metatype comparisons: a dynamic cast per value cost more than the rest of a leaf.
         func leaf<L>(_ type: L.Type) -> L { withUnsafePointer(to: value) { $0.withMemoryRebound(to: L.self, capacity: 1) { $0.pointee } } }
         if T.self == String.self { return .string(leaf(String.self)) }
@@ -178,7 +181,10 @@ private struct TreeEncoder: Encoder {
         if T.self == Decimal.self { return .literal(leaf(Decimal.self).description) }
         let slot = Slot()
         try value.encode(to: TreeEncoder(slot: slot, codingPath: path()))
-        return slot.value ?? .object(ObjectNode())
+        guard let node = slot.value ?? (topLevel ? nil : .object(ObjectNode())) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        return node
     }
 
     static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, path: [CodingKey]) throws -> JSONTree.Node {
@@ -220,6 +226,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: String, forKey key: Key) throws { object.set(key.stringValue, .string(value)) }
     mutating func encode(_ value: Int, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: Int128, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
@@ -238,26 +248,33 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         object.set(key.stringValue, try TreeEncoder.node(for: value, path: codingPath + [key]))
     }
 
+    // A container asked for twice under one key is the same one, as Foundation's is.
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
-        let nested = ObjectNode()
-        object.set(key.stringValue, .object(nested))
+        let nested: ObjectNode
+        if case .object(let existing)? = object.last(key.stringValue) { nested = existing } else {
+            nested = ObjectNode()
+            object.set(key.stringValue, .object(nested))
+        }
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
-        let nested = ArrayNode()
-        object.set(key.stringValue, .array(nested))
+        let nested: ArrayNode
+        if case .array(let existing)? = object.last(key.stringValue) { nested = existing } else {
+            nested = ArrayNode()
+            object.set(key.stringValue, .array(nested))
+        }
         return UnkeyedContainer(array: nested, codingPath: codingPath + [key])
     }
 
-    mutating func superEncoder() -> Encoder { superEncoder(named: "super") }
-    mutating func superEncoder(forKey key: Key) -> Encoder { superEncoder(named: key.stringValue) }
+    mutating func superEncoder() -> Encoder { superEncoder(named: "super", path: codingPath + [SuperKey()]) }
+    mutating func superEncoder(forKey key: Key) -> Encoder { superEncoder(named: key.stringValue, path: codingPath + [key]) }
 
-    private func superEncoder(named name: String) -> Encoder {
+    private func superEncoder(named name: String, path: [CodingKey]) -> Encoder {
         let slot = Slot()
         object.set(name, .slot(slot))
-        return TreeEncoder(slot: slot, codingPath: codingPath)
+        return TreeEncoder(slot: slot, codingPath: path)
     }
 }
 
@@ -273,6 +290,10 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: String) throws { array.items.append(.string(value)) }
     mutating func encode(_ value: Int) throws { array.items.append(.literal(String(value))) }
     mutating func encode(_ value: Int64) throws { array.items.append(.literal(String(value))) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: Int128) throws { array.items.append(.literal(String(value))) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: UInt128) throws { array.items.append(.literal(String(value))) }
     mutating func encode(_ value: Int8) throws { array.items.append(.literal(String(value))) }
     mutating func encode(_ value: Int16) throws { array.items.append(.literal(String(value))) }
     mutating func encode(_ value: Int32) throws { array.items.append(.literal(String(value))) }
@@ -318,6 +339,10 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { slot.value = .string(value) }
     mutating func encode(_ value: Int) throws { slot.value = .literal(String(value)) }
     mutating func encode(_ value: Int64) throws { slot.value = .literal(String(value)) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: Int128) throws { slot.value = .literal(String(value)) }
+    @available(macOS 15.0, *)
+    mutating func encode(_ value: UInt128) throws { slot.value = .literal(String(value)) }
     mutating func encode(_ value: Int8) throws { slot.value = .literal(String(value)) }
     mutating func encode(_ value: Int16) throws { slot.value = .literal(String(value)) }
     mutating func encode(_ value: Int32) throws { slot.value = .literal(String(value)) }
@@ -329,6 +354,14 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Double) throws { slot.value = try TreeEncoder.number(value, path: codingPath) }
     mutating func encode(_ value: Float) throws { slot.value = try TreeEncoder.number(value, path: codingPath) }
     mutating func encode<T: Encodable>(_ value: T) throws { slot.value = try TreeEncoder.node(for: value, path: codingPath) }
+}
+
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
 }
 
 private struct IndexKey: CodingKey {

@@ -63,6 +63,42 @@ final class SortedJSONEncoderTests: XCTestCase {
         try assertSameBytes([Everything(), Everything()])
     }
 
+    private enum Key: String, CodingKey { case x, p, q, list }
+
+    /// Hand-written encode(to:): a container asked for twice, an empty super-encoder, a keyed one.
+    private class Base: Encodable {
+        func encode(to encoder: Encoder) throws {}
+    }
+
+    private final class Custom: Base {
+        override func encode(to encoder: Encoder) throws {
+            var top = encoder.container(keyedBy: Key.self)
+            var first = top.nestedContainer(keyedBy: Key.self, forKey: .x)
+            try first.encode(1, forKey: .p)
+            var again = top.nestedContainer(keyedBy: Key.self, forKey: .x)
+            try again.encode(2, forKey: .q)
+            var list = top.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(3)
+            var more = top.nestedUnkeyedContainer(forKey: .list)
+            try more.encode(4)
+            try super.encode(to: top.superEncoder())
+            var keyed = top.superEncoder(forKey: .q).container(keyedBy: Key.self)
+            try keyed.encode("s", forKey: .p)
+        }
+    }
+
+    private struct Wide: Codable { var big = Int128.min, huge = UInt128.max }
+
+    private struct Silent: Encodable { func encode(to encoder: Encoder) throws {} }
+
+    func testHandWrittenEncodingsAreWrittenAsFoundationWritesThem() throws {
+        try assertSameBytes(Custom())
+        try assertSameBytes(Wide())
+        try assertSameBytes([Silent()])
+        XCTAssertThrowsError(try foundation(Silent()))
+        XCTAssertThrowsError(try SortedJSONEncoder().encode(Silent()))
+    }
+
     func testTopLevelFragmentsAreWrittenAsFoundationWritesThem() throws {
         try assertSameBytes(5)
         try assertSameBytes("x/y")
