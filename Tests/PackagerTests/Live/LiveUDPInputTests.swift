@@ -75,20 +75,26 @@ final class LiveUDPInputTests: XCTestCase {
     }
 
     /// The reader's cycle follows the input's rate: 40 ms at 4 Mb/s, a block's worth (26 ms) at
-    /// 20 Mb/s, 10 ms from 52 Mb/s up, and a burst shortens it at the next drain.
+    /// 20 Mb/s, 10 ms from 52 Mb/s up, a burst shortens it at the next drain, and a small socket
+    /// buffer caps it.
     func testReadCycleGathersAboutABlockAndShortensAtABurst() {
-        var cycle = UDPReadCycle()
+        var cycle = UDPReadCycle(receiveBuffer: 2_097_152)
         XCTAssertEqual(cycle.sleep(afterDraining: 1316, at: 100), 0.010)            // no rate yet
         XCTAssertEqual(cycle.sleep(afterDraining: 20_000, at: 100.040), 0.040)      // 500 kB/s: 131 ms capped
-        var fast = UDPReadCycle()
+        var fast = UDPReadCycle(receiveBuffer: 2_097_152)
         _ = fast.sleep(afterDraining: 0, at: 0)
         XCTAssertEqual(fast.sleep(afterDraining: 100_000, at: 0.040), 65_536 / 2_500_000, accuracy: 1e-9)
-        var burst = UDPReadCycle()
+        var burst = UDPReadCycle(receiveBuffer: 2_097_152)
         _ = burst.sleep(afterDraining: 0, at: 0)
         XCTAssertEqual(burst.sleep(afterDraining: 20_000, at: 0.040), 0.040)
         XCTAssertEqual(burst.sleep(afterDraining: 400_000, at: 0.080), 0.010)        // 10 MB/s for one drain
         // Back to 500 kB/s: the average (2.28 MB/s after the burst) brings the cycle back slowly.
         XCTAssertEqual(burst.sleep(afterDraining: 20_000, at: 0.120), 65_536 / 2_281_250, accuracy: 1e-9)
+        // Linux's default rmem_max (SO_RCVBUF reads 425,984): half its payload lasts 17 ms at 50 Mb/s.
+        var small = UDPReadCycle(receiveBuffer: 425_984)
+        _ = small.sleep(afterDraining: 0, at: 0)
+        XCTAssertEqual(small.sleep(afterDraining: 20_000, at: 0.040), 425_984.0 / 4 / 6_250_000, accuracy: 1e-9)
+        XCTAssertEqual(UDPReadCycle(receiveBuffer: 0).ceiling, 0.010)
     }
 
     /// A block read to its end goes back to the reader emptied, its memory kept: the reader does

@@ -86,7 +86,8 @@ final class LiveUDPInput: LiveByteInput {
             Glibc.close(descriptor)
             throw error
         }
-        let thread = Thread { [backlog, descriptor] in Self.receive(from: descriptor, into: backlog) }
+        let cycle = UDPReadCycle(receiveBuffer: receiveBufferSize())
+        let thread = Thread { [backlog, descriptor] in Self.receive(from: descriptor, into: backlog, cycle: cycle) }
         thread.name = "udp-input"
         thread.stackSize = 256 * 1024
         thread.start()
@@ -100,6 +101,13 @@ final class LiveUDPInput: LiveByteInput {
         shutdown(descriptor, Int32(SHUT_RDWR))
         backlog.waitForReader(timeout: 1)
         Glibc.close(descriptor)
+    }
+
+    /// SO_RCVBUF as the kernel granted it (0 if it cannot say: the shortest cycle).
+    private func receiveBufferSize() -> Int {
+        var size: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, &length) == 0 ? Int(size) : 0
     }
 
     private func configure(_ endpoint: Endpoint) throws {
@@ -144,12 +152,12 @@ final class LiveUDPInput: LiveByteInput {
     var droppedBytes: Int { backlog.droppedBytes }
 
     /// The reader thread: every 10–40 ms, every datagram waiting, into the backlog's blocks.
-    private static func receive(from descriptor: Int32, into backlog: UDPBacklog) {
+    private static func receive(from descriptor: Int32, into backlog: UDPBacklog, cycle: UDPReadCycle) {
         defer { backlog.readerFinished() }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
         defer { scratch.deallocate() }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        var cycle = UDPReadCycle()
+        var cycle = cycle
         while !backlog.isClosed {
             let ready = poll(&entry, 1, 100)
             if ready < 0, errno != EINTR { return backlog.fail(errno) }

@@ -5,20 +5,33 @@
 /// Why: each cycle wakes the reader and then the channel's thread, and at real time those
 /// wake-ups, not the bytes, are most of a UDP channel's CPU (every wake-up starts with cold
 /// caches). A fixed 10 ms cycle woke a 4 Mb/s channel fed by `ffmpeg -re … -f mpegts udp://`
-/// about 57 times a second; 40 ms cycles took 9 % less CPU (side by side, perf stat, 60 s). A
-/// fixed 40 ms would hold 250 KB of a 50 Mb/s input in the kernel, more than Linux's default
-/// `net.core.rmem_max` (208 KiB, about 230 KB of 1316-byte datagrams) lets a socket keep: so the
-/// cycle follows the input's rate: 40 ms up to 13 Mb/s, a block's worth between, 10 ms from
-/// 52 Mb/s up; a drain larger than a block shortens it at once.
+/// about 57 times a second; 40 ms cycles took 9 % less CPU (side by side, perf stat, 60 s).
+///
+/// The cycle follows the input's rate: 40 ms up to 13 Mb/s, a block's worth between, 10 ms from
+/// 52 Mb/s up, and a drain larger than a block shortens it at once. Because an input may jump
+/// from a slow rate to a fast one between two drains, a sleep is also never longer than half the
+/// socket's receive buffer lasts at 50 Mb/s: 40 ms needs a buffer of about 1 MB (what pkgctl asks
+/// for, granted where `net.core.rmem_max` allows it); under Linux's default `rmem_max` (208 KiB,
+/// reported as 416 KiB) the cycle stays at 17 ms or less.
 struct UDPReadCycle {
     static let shortest = 0.010
     static let longest = 0.040
     /// What one cycle should gather: one backlog block.
     static let bytesPerCycle = UDPBacklog.blockCapacity
+    /// The rate a sleep must survive whatever the input's rate so far (50 Mb/s), in bytes a second.
+    static let burstRate = 6_250_000.0
 
+    /// The longest sleep this socket's receive buffer allows.
+    let ceiling: Double
     /// Bytes per second, smoothed over the last few drains.
     private var rate: Double?
     private var lastDrain: Double?
+
+    /// `receiveBuffer`: SO_RCVBUF as the kernel reports it (twice what it holds in datagram
+    /// payload and bookkeeping, so a quarter of it is half the payload it holds).
+    init(receiveBuffer: Int) {
+        ceiling = min(Self.longest, max(Self.shortest, Double(receiveBuffer) / 4 / Self.burstRate))
+    }
 
     /// After draining `bytes` at `now` (seconds, a monotonic clock): the sleep before the next
     /// drain, in seconds.
@@ -30,7 +43,7 @@ struct UDPReadCycle {
         rate = smoothed
         // A burst counts at once; the average only decides how slowly the cycle grows again.
         let fastest = max(smoothed, sample)
-        guard fastest > 0 else { return Self.longest }
-        return min(Self.longest, max(Self.shortest, Double(Self.bytesPerCycle) / fastest))
+        guard fastest > 0 else { return ceiling }
+        return min(ceiling, max(Self.shortest, Double(Self.bytesPerCycle) / fastest))
     }
 }
