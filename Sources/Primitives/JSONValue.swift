@@ -72,7 +72,9 @@ public enum JSONValue: Equatable, Sendable {
         return out
     }
 
-    /// Appends `value` as a JSON string literal; the one escaper every JSON writer in pkgctl uses.
+    /// Appends `value` as a JSON string literal; the one escaper every JSON writer in pkgctl uses,
+    /// except the live state file's, which must spell strings as Foundation's JSONEncoder does
+    /// (`SortedJSONEncoder`: escaped slashes, `\b` and `\f`).
     public static func writeString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {

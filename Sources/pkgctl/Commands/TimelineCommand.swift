@@ -96,7 +96,7 @@ enum TimelineCommand {
         let watcher = TimelineWatcher(location: location, loader: loader, limitSeconds: limit)
         try InterruptScope.run { stop in
             _ = try watcher.run(stop: stop, emit: { sink.write($0.jsonLine + "\n") },
-                            warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
+                                warn: { Console.error("pkgctl timeline: reload failed, retrying: \(PrintableText.escaped($0))") })
         }
     }
 }
