@@ -74,19 +74,41 @@ final class LiveUDPInputTests: XCTestCase {
         guard case .timedOut = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0.01) }) else { return XCTFail() }
     }
 
-    /// The reader's cycle follows the input's rate: 40 ms at 4 Mb/s, a block's worth (26 ms) at
+    /// The channel is woken for every block's worth of queued bytes; pushes of less wait for its
+    /// own timed wake-up (`deliveryHold`), where a take still finds them.
+    func testTheChannelIsWokenForABlocksWorthNotForEveryPush() {
+        let backlog = UDPBacklog(limit: 1 << 20)
+        for _ in 0..<3 { backlog.push([UInt8](repeating: 1, count: 20_000)) }
+        XCTAssertEqual(backlog.blockWakeups, 0)
+        backlog.push([UInt8](repeating: 2, count: 5_536))                    // 65,536 queued
+        XCTAssertEqual(backlog.blockWakeups, 1)
+        var buffer = [UInt8](repeating: 0, count: 70_000)
+        guard case .bytes(let n) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0) }) else { return XCTFail() }
+        XCTAssertEqual(n, 65_536)
+        backlog.push([UInt8](repeating: 3, count: 1_316))
+        XCTAssertEqual(backlog.blockWakeups, 1)
+        guard case .bytes(let m) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: UDPBacklog.deliveryHold) })
+        else { return XCTFail() }
+        XCTAssertEqual(m, 1_316)
+        XCTAssertEqual(UDPBacklog.deliveryHold, 0.1)
+    }
+
+    /// The reader's cycle follows the input's rate: 100 ms at 4 Mb/s, a block's worth (26 ms) at
     /// 20 Mb/s, 10 ms from 52 Mb/s up, a burst shortens it at the next drain, and a small socket
     /// buffer caps it.
     func testReadCycleGathersAboutABlockAndShortensAtABurst() {
-        var cycle = UDPReadCycle(receiveBuffer: 2_097_152)
+        // SO_RCVBUF as it reads after pkgctl's 2 MiB request where rmem_max allows it.
+        var cycle = UDPReadCycle(receiveBuffer: 4_194_304)
         XCTAssertEqual(cycle.sleep(afterDraining: 1316, at: 100), 0.010)            // no rate yet
-        XCTAssertEqual(cycle.sleep(afterDraining: 20_000, at: 100.040), 0.040)      // 500 kB/s: 131 ms capped
+        XCTAssertEqual(cycle.sleep(afterDraining: 20_000, at: 100.040), 0.100)      // 500 kB/s: 131 ms capped
+        // A 1 MiB grant (reads 2 MiB): half its payload lasts 84 ms at 50 Mb/s.
+        XCTAssertEqual(UDPReadCycle(receiveBuffer: 2_097_152).ceiling, 2_097_152.0 / 4 / 6_250_000, accuracy: 1e-9)
         var fast = UDPReadCycle(receiveBuffer: 2_097_152)
         _ = fast.sleep(afterDraining: 0, at: 0)
         XCTAssertEqual(fast.sleep(afterDraining: 100_000, at: 0.040), 65_536 / 2_500_000, accuracy: 1e-9)
-        var burst = UDPReadCycle(receiveBuffer: 2_097_152)
+        var burst = UDPReadCycle(receiveBuffer: 4_194_304)
         _ = burst.sleep(afterDraining: 0, at: 0)
-        XCTAssertEqual(burst.sleep(afterDraining: 20_000, at: 0.040), 0.040)
+        XCTAssertEqual(burst.sleep(afterDraining: 20_000, at: 0.040), 0.100)
         XCTAssertEqual(burst.sleep(afterDraining: 400_000, at: 0.080), 0.010)        // 10 MB/s for one drain
         // Back to 500 kB/s: the average (2.28 MB/s after the burst) brings the cycle back slowly.
         XCTAssertEqual(burst.sleep(afterDraining: 20_000, at: 0.120), 65_536 / 2_281_250, accuracy: 1e-9)

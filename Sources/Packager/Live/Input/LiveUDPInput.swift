@@ -7,10 +7,11 @@ import Glibc
 /// libavformat's udp protocol reads one for input: bound to the URL's port (and, for a
 /// multicast group, to the group's address, after joining it on `localaddr` or any interface).
 ///
-/// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10–40 ms
+/// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10–100 ms
 /// (`UDPReadCycle`), so the channel's thread may stop (an fsync on a slow disk) without the kernel
-/// dropping datagrams, and so neither thread wakes more than 25–100 times a second while data
-/// flows, however many datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second).
+/// dropping datagrams, and so the reader wakes 10–100 times a second while data flows, however
+/// many datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second); the channel's thread
+/// wakes for every 64 KiB or every 0.1 s (`UDPBacklog.deliveryHold`), whichever comes first.
 ///
 /// Why not libavformat's: its FIFO is a fixed ring whose every page becomes resident (2 MiB per
 /// channel as pkgctl configures it), and opening it loads FFmpeg's libraries (see
@@ -118,8 +119,9 @@ final class LiveUDPInput: LiveByteInput {
         if endpoint.reuse ?? endpoint.isMulticast, !option(SOL_SOCKET, SO_REUSEADDR, 1) {
             throw LiveInputError.open(input: url, errno: errno)
         }
-        // A request the kernel caps at net.core.rmem_max; the backlog is what absorbs stalls.
-        _ = option(SOL_SOCKET, SO_RCVBUF, Int32(clamping: endpoint.receiveBuffer ?? 1 << 20))
+        // A request the kernel caps at net.core.rmem_max; the backlog is what absorbs stalls. 2 MiB
+        // lets the reader sleep the longest `UDPReadCycle` (100 ms) safe from a 50 Mb/s burst.
+        _ = option(SOL_SOCKET, SO_RCVBUF, Int32(clamping: endpoint.receiveBuffer ?? 2 << 20))
         var bound = sockaddr_in()
         bound.sin_family = sa_family_t(AF_INET)
         bound.sin_port = endpoint.port.bigEndian
@@ -140,7 +142,7 @@ final class LiveUDPInput: LiveByteInput {
         guard !buffer.isEmpty else { return 0 }
         while true {
             if interrupt?.isRaised == true { throw LiveInputError.interrupted(input: url) }
-            switch backlog.take(into: buffer, timeout: 0.1) {
+            switch backlog.take(into: buffer, timeout: UDPBacklog.deliveryHold) {
             case .bytes(let n): return n
             case .failed(let code): throw LiveInputError.read(input: url, errno: code)
             case .timedOut: continue
@@ -151,7 +153,7 @@ final class LiveUDPInput: LiveByteInput {
     /// Datagrams dropped so far because the channel had not read `fifo_size` packets' worth.
     var droppedBytes: Int { backlog.droppedBytes }
 
-    /// The reader thread: every 10–40 ms, every datagram waiting, into the backlog's blocks.
+    /// The reader thread: every 10–100 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog, cycle: UDPReadCycle) {
         defer { backlog.readerFinished() }
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
