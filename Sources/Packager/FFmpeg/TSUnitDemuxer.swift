@@ -69,43 +69,44 @@ final class TSUnitDemuxer {
     }
 
     /// The PES's elementary-stream bytes as a Swift array: one copy (the PES header, read from
-    /// the first TS packet's payload, is not copied), no FFmpeg.
+    /// the first TS packet's payload, is not copied), no FFmpeg, in one walk over the unit's
+    /// packets: each carries at most 184 payload bytes, so `packetCount` bounds the array, and
+    /// the first one's payload holds the PES header (a second walk to count the bytes first was
+    /// 1.4 % of an fMP4 run, perf).
     private func elementaryBytes(of unit: TSAccessUnit) throws -> [UInt8]? {
         if let pes = unit.replacementPES {
             return pes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(pes[$0]) }
         }
-        var total = 0
-        var headerEnd: Int?
-        var pesLength = 0
-        try eachPayload(of: unit) { chunk in
-            if total == 0, let range = TSUnitPayload.elementaryStreamRange(chunk) {
-                headerEnd = range.lowerBound
-                pesLength = Int(chunk[4]) << 8 | Int(chunk[5])
-            }
-            total += chunk.count
-        }
-        // The PES ends where its length says, when it says. A header that does not fit in the
-        // first packet's payload (an adaptation field that leaves less) is read from the whole.
-        guard let headerEnd else { return try wholeElementaryBytes(of: unit, total: total) }
-        let end = pesLength > 0 ? min(total, 6 + pesLength) : total
-        guard headerEnd <= end else { return nil }
-        var skip = headerEnd
-        var left = end - headerEnd
-        return try [UInt8](unsafeUninitializedCapacity: end - headerEnd) { buffer, initialized in
+        let capacity = unit.packetCount * (TSPacketBytes.size - 4)
+        // From the first payload: where the elementary stream starts and where the PES ends
+        // (PES_packet_length, when it is set). Nil: the header does not fit in the first payload.
+        var bounds: (start: Int, end: Int)?
+        var walked = 0
+        var fits = true
+        let bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             var at = 0
             try eachPayload(of: unit) { chunk in
-                guard left > 0, let source = chunk.baseAddress else { return }
-                let dropped = min(skip, chunk.count)
-                skip -= dropped
-                let n = min(chunk.count - dropped, left)
-                guard n > 0 else { return }
-                (base + at).update(from: (source + dropped).assumingMemoryBound(to: UInt8.self), count: n)
-                at += n
-                left -= n
+                guard let source = chunk.baseAddress else { return }
+                let chunkStart = walked
+                walked += chunk.count
+                if chunkStart == 0, let range = TSUnitPayload.elementaryStreamRange(chunk) {
+                    let length = Int(chunk[4]) << 8 | Int(chunk[5])
+                    bounds = (range.lowerBound, length > 0 ? 6 + length : Int.max)
+                }
+                guard let (start, end) = bounds else { return }
+                let from = max(start, chunkStart), to = min(end, walked)
+                guard from < to else { return }
+                guard at + to - from <= capacity else { fits = false; return }
+                (base + at).update(from: (source + (from - chunkStart)).assumingMemoryBound(to: UInt8.self), count: to - from)
+                at += to - from
             }
             initialized = at
         }
+        // A header that does not fit in the first packet's payload (an adaptation field that
+        // leaves less) is read from the whole.
+        guard bounds != nil, fits else { return try wholeElementaryBytes(of: unit, total: capacity) }
+        return bytes
     }
 
     private func wholeElementaryBytes(of unit: TSAccessUnit, total: Int) throws -> [UInt8]? {
