@@ -105,13 +105,13 @@ final class TSUnitDemuxer {
         }
         // A header that does not fit in the first packet's payload (an adaptation field that
         // leaves less) is read from the whole.
-        guard bounds != nil, fits else { return try wholeElementaryBytes(of: unit, total: capacity) }
+        guard bounds != nil, fits else { return try wholeElementaryBytes(of: unit, capacity: capacity) }
         return bytes
     }
 
-    private func wholeElementaryBytes(of unit: TSAccessUnit, total: Int) throws -> [UInt8]? {
+    private func wholeElementaryBytes(of unit: TSAccessUnit, capacity: Int) throws -> [UInt8]? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(total)
+        bytes.reserveCapacity(capacity)
         try eachPayload(of: unit) { bytes.append(contentsOf: $0) }
         return bytes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(bytes[$0]) }
     }

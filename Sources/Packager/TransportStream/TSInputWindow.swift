@@ -11,10 +11,11 @@ public final class TSInputWindow {
     @exclusivity(unchecked) public private(set) var size: Int64
 
     /// 2 MiB windows, each mapped whole at once (`MAP_POPULATE`, in `mapping`): every window
-    /// costs an mmap, a munmap and, mapped lazily, a page fault per 64 KiB read. On the fMP4
-    /// overlay bench (12 alternated runs, 2026-12-05) 512 KiB lazy windows took 132 ms, populated
-    /// 130 ms, 1 MiB populated 129 ms, 2 MiB populated 126.5 ms; the peak RSS grows by what more is
-    /// mapped behind the cutter, 34.4 → 38.5 MB (FFmpeg's hls muxer: 61 MB).
+    /// costs an mmap, a munmap and, mapped lazily, a page fault per 64 KiB read. fMP4 overlay on
+    /// the bench input, three A/B pairs of 12 alternated runs each (2026-12-05): 512 KiB lazy
+    /// 132.1 against 512 KiB populated 129.6 ms; 512 KiB populated 132.7 against 2 MiB populated
+    /// 126.6 ms; 1 MiB populated 129.0 against 2 MiB populated 126.5 ms. The peak RSS grows by what
+    /// more is mapped behind the cutter: 33.6 → 37.6 MiB (one run each; FFmpeg's hls muxer 61 MiB).
     private static let windowShift: Int64 = 21
     private static let window: Int64 = 1 << windowShift          // 2 MiB
     /// Window index → mapping (nil: not mapped now); a plain array, read once per packet.

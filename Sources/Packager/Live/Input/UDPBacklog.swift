@@ -28,7 +28,8 @@ final class UDPBacklog: @unchecked Sendable {
     /// block is queued. Why: at real time a wake-up, not the bytes it brings, is most of what a
     /// channel costs, and the reader's cycle is as short as 10–17 ms where the socket's receive
     /// buffer is small (`UDPReadCycle`). The channel's work is unchanged, only later by at most
-    /// this much: a segment is listed up to 0.1 s later, against target durations of seconds.
+    /// this much after the reader pushed it (with the reader's own cycle, about 0.2 s after the
+    /// datagram arrived), against target durations of seconds.
     static let deliveryHold = 0.1
     /// The reader thread has returned.
     private let finished = DispatchSemaphore(value: 0)
