@@ -171,8 +171,7 @@ public final class LiveChannel {
     }
 
     private func sleepInterruptibly(_ seconds: Double) {
-        let until = Date().addingTimeInterval(seconds)
-        while !interrupt.isRaised, Date() < until { Thread.sleep(forTimeInterval: 0.05) }
+        interrupt.sleep(until: Date().addingTimeInterval(seconds))
     }
 }
 

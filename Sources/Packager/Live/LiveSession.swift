@@ -98,7 +98,7 @@ final class LiveSession {
         } catch {
             return .failed(error)
         }
-        var pacing: (wall: Date, ticks: Int64)?
+        var pacer = RealtimePacer(speed: options.speed)
         var end = End.endOfFile
         reading: while true {
             interrupt.interrupt(after: Date().addingTimeInterval(stallSeconds))
@@ -115,7 +115,7 @@ final class LiveSession {
                     epoch = try ProgrammeChangeEpoch.begin(change, finishing: epoch.finish, publisher: publisher) {
                         try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: true)
                     }
-                    pacing = nil
+                    pacer.restart()
                 }
             } catch {
                 end = interrupt.isRaised && !interrupt.stalled ? .interrupted : .failed(error)
@@ -130,10 +130,10 @@ final class LiveSession {
                             try epoch.finish()
                             (reader as? InputReader)?.resetClock()
                             epoch = try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: true)
-                            pacing = nil
+                            pacer.restart()
                             continue
                         }
-                        if options.realtime { pace(p.pts, &pacing) }
+                        if options.realtime, let due = pacer.due(pts: p.pts, now: Date()) { interrupt.sleep(until: due) }
                         epoch.note(p)
                     }
                     try epoch.send(event)
@@ -152,24 +152,6 @@ final class LiveSession {
         }
         return end
     }
-
-    /// Sleeps so that media time advances no faster than wall time × speed, in steps of at
-    /// least `pacingStep`: input may run that far ahead of its due time, as a burst, the way
-    /// FFmpeg's `-readrate` polls every 10 ms. Sleeping whenever a frame was early woke the
-    /// channel 334 times a second at 30× (strace; FFmpeg 89), and those wake-ups were a third of
-    /// its CPU (0.31 → 0.20 % of a core per real-time channel, alternated runs).
-    private func pace(_ pts: Int64, _ pacing: inout (wall: Date, ticks: Int64)?) {
-        guard let p = pacing else { pacing = (Date(), pts); return }
-        let due = p.wall.addingTimeInterval(Double(pts - p.ticks) / 90_000 / max(options.speed, 0.01))
-        guard due.timeIntervalSinceNow >= Self.pacingStep else { return }
-        while !interrupt.isRaised {
-            let wait = due.timeIntervalSinceNow
-            if wait <= 0 { break }
-            Thread.sleep(forTimeInterval: min(wait, 0.1))
-        }
-    }
-
-    private static let pacingStep = 0.01
 
     /// One stretch of continuous input timestamps: its own span tracking and cutting, publishing
     /// into the channel's one presentation.

@@ -53,7 +53,7 @@ final class LivePlaylistPoller {
     func reload(interrupt: InterruptFlag?) throws {
         let target = Double(playlist.targetDuration ?? 6)
         let due = lastReload.addingTimeInterval(changed ? target : target / 2)
-        while Date() < due, interrupt?.isRaised != true { Thread.sleep(forTimeInterval: min(0.05, max(0, due.timeIntervalSinceNow))) }
+        if let interrupt { interrupt.sleep(until: due) } else { Thread.sleep(until: due) }
         guard interrupt?.isRaised != true else { return }
         lastReload = Date()
         do {
