@@ -4,7 +4,8 @@
   cpu       CPU per hour of 4 Mbps input next to FFmpeg's HLS muxer (alternated, medians of 5),
             and segment → playlist latency, with published files fsynced (--durability power, the
             default) and without (process, as FFmpeg's muxer writes); then the same two paced at
-            real time, one run each: a channel's fixed cost per wake-up weighs 30 times more there
+            real time, one run each: a channel's fixed cost per wake-up weighs 30 times more there;
+            and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input
   rss       anonymous memory over N hours of accelerated input (default 2, --hours 24)
   channels  how many real-time channels two cores sustain without a missed 1.5-target-duration
             deadline, as one process per channel and as one `pkgctl live --channels DIR`
@@ -60,7 +61,7 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_for(cmd, seconds, log_path, settle=2.0):
+def run_for(cmd, seconds, log_path, settle=2.0, started=None):
     """Runs cmd for `seconds` of wall time, then SIGTERM. Returns the CPU seconds and wall
     seconds of the steady state, from `settle` seconds in (opening and probing the input is a
     one-off cost per channel, not a cost per hour), and when that state began. The page cache
@@ -70,6 +71,8 @@ def run_for(cmd, seconds, log_path, settle=2.0):
     os.sync()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log)
+        if started:
+            started()
         time.sleep(settle)
         begin, cpu0 = time.time(), cpu_seconds(proc.pid)
         time.sleep(seconds - settle)
@@ -133,6 +136,41 @@ def cpu_at_real_time(pkgctl, wall):
     print(f"live CPU at real time (1x, {wall - 5:.0f} s steady, one run each, 10 ms ticks): pkgctl {a:.3f} % of a core, "
           f"ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  (goal: <= 0.1 % of a core: {'met' if a <= 0.1 else 'NOT met'})",
           flush=True)
+
+
+def cpu_at_real_time_udp(pkgctl, wall, port=5870):
+    """The same at 1x with the input as a sidecar receives it: UDP from `ffmpeg -re … -f mpegts
+    udp://` on 127.0.0.1, received by pkgctl live and, on its own port, by ffmpeg's hls muxer
+    (one run each, the first 5 s not counted, only the receiver's CPU). A file paced by
+    `--realtime` is handed over in 0.2 s blocks with no receiving thread; this row is what the
+    datagrams, the reader thread and its wake-ups add."""
+    def sender(to):
+        return subprocess.Popen(["ffmpeg", "-v", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", INPUT,
+                                 "-map", "0", "-c", "copy", "-f", "mpegts", f"udp://127.0.0.1:{to}?pkt_size=1316"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def fed(cmd, to, log_path):
+        feeders = []
+        try:
+            return run_for(cmd, wall, log_path, settle=5.0, started=lambda: feeders.append(sender(to)))
+        finally:
+            for feeder in feeders:
+                feeder.terminate()
+                feeder.wait()
+
+    ours = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")),
+            "--window", "10", "--keep-extra", "0"]
+    ff_out = fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x"))
+    theirs = ["ffmpeg", "-v", "error", "-nostdin", "-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1",
+              "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls", "-hls_time", "6", "-hls_list_size", "10",
+              "-hls_flags", "delete_segments", os.path.join(ff_out, "index.m3u8")]
+    ours_cpu, ours_wall, _ = fed(ours, port, os.path.join(OUT, "bench-live-udp-1x.log"))
+    theirs_cpu, theirs_wall, _ = fed(theirs, port + 1, os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"))
+    published = len(segments(read_log(os.path.join(OUT, "bench-live-udp-1x.log"))))
+    a, b = ours_cpu / ours_wall * 100, theirs_cpu / theirs_wall * 100
+    print(f"live CPU at real time over UDP (1x, fed by ffmpeg -re, {wall - 5:.0f} s steady, one run each, 10 ms ticks): "
+          f"pkgctl {a:.3f} % of a core ({published} segments), ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  "
+          f"(goal: <= 0.1 % of a core: {'met' if a <= 0.1 else 'NOT met'})", flush=True)
 
 
 def memory(pid):
@@ -273,6 +311,7 @@ def main():
         for durability in ("power", "process"):
             cpu_per_hour(pkgctl, speed=30, wall=8 if quick else 20, durability=durability)
         cpu_at_real_time(pkgctl, wall=45 if quick else 120)
+        cpu_at_real_time_udp(pkgctl, wall=45 if quick else 120)
     if "rss" in only:
         rss_growth(pkgctl, hours=float(value("--hours", "2")))
     if "channels" in only:
