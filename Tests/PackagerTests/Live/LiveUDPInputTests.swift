@@ -74,23 +74,41 @@ final class LiveUDPInputTests: XCTestCase {
         guard case .timedOut = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0.01) }) else { return XCTFail() }
     }
 
-    /// The channel is woken for every block's worth of queued bytes; pushes of less wait for its
-    /// own timed wake-up (`deliveryHold`), where a take still finds them.
-    func testTheChannelIsWokenForABlocksWorthNotForEveryPush() {
+    /// The reader wakes the channel for every block's worth of queued bytes, and otherwise at
+    /// the first push that finds the oldest queued bytes held about `deliveryHold`: at a 0.1 s
+    /// cycle, every second push. The channel's own timed wake-up is only for its interrupt flag.
+    func testTheChannelIsWokenForABlocksWorthOrForBytesHeldATenthOfASecond() {
         let backlog = UDPBacklog(limit: 1 << 20)
-        for _ in 0..<3 { backlog.push([UInt8](repeating: 1, count: 20_000)) }
-        XCTAssertEqual(backlog.blockWakeups, 0)
-        backlog.push([UInt8](repeating: 2, count: 5_536))                    // 65,536 queued
-        XCTAssertEqual(backlog.blockWakeups, 1)
+        for t in [0.0, 0.01, 0.02] { backlog.push([UInt8](repeating: 1, count: 20_000), at: t) }
+        XCTAssertEqual(backlog.wakeups, 0)
+        backlog.push([UInt8](repeating: 2, count: 5_536), at: 0.03)          // 65,536 queued
+        XCTAssertEqual(backlog.wakeups, 1)
         var buffer = [UInt8](repeating: 0, count: 70_000)
         guard case .bytes(let n) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: 0) }) else { return XCTFail() }
         XCTAssertEqual(n, 65_536)
-        backlog.push([UInt8](repeating: 3, count: 1_316))
-        XCTAssertEqual(backlog.blockWakeups, 1)
-        guard case .bytes(let m) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: UDPBacklog.deliveryHold) })
+        // Emptied: the next push starts the hold again.
+        backlog.push([UInt8](repeating: 3, count: 1_316), at: 0.04)
+        backlog.push([UInt8](repeating: 3, count: 1_316), at: 0.12)          // held 0.08 s
+        XCTAssertEqual(backlog.wakeups, 1)
+        backlog.push([UInt8](repeating: 3, count: 1_316), at: 0.1300001)     // held 0.09 s
+        XCTAssertEqual(backlog.wakeups, 2)
+        guard case .bytes(let m) = buffer.withUnsafeMutableBytes({ backlog.take(into: $0, timeout: UDPBacklog.idleWake) })
         else { return XCTFail() }
-        XCTAssertEqual(m, 1_316)
+        XCTAssertEqual(m, 3 * 1_316)
         XCTAssertEqual(UDPBacklog.deliveryHold, 0.1)
+        XCTAssertEqual(UDPBacklog.idleWake, 0.5)
+    }
+
+    /// A poll that brings nothing hands the channel what is queued at once; with nothing queued
+    /// it wakes no one.
+    func testAnIdlePollFlushesWhatIsQueued() {
+        let backlog = UDPBacklog(limit: 1 << 20)
+        backlog.flush()
+        XCTAssertEqual(backlog.wakeups, 0)
+        backlog.push([UInt8](repeating: 1, count: 1_316), at: 5)
+        XCTAssertEqual(backlog.wakeups, 0)
+        backlog.flush()
+        XCTAssertEqual(backlog.wakeups, 1)
     }
 
     /// The reader's cycle follows the input's rate: 100 ms at 4 Mb/s, a block's worth (26 ms) at

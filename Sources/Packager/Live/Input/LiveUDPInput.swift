@@ -10,8 +10,9 @@ import Glibc
 /// A reader thread drains the socket into a `UDPBacklog`, then sleeps 10–100 ms
 /// (`UDPReadCycle`), so the channel's thread may stop (an fsync on a slow disk) without the kernel
 /// dropping datagrams, and so the reader wakes 10–100 times a second while data flows, however
-/// many datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second); the channel's thread
-/// wakes for every 64 KiB or every 0.1 s (`UDPBacklog.deliveryHold`), whichever comes first.
+/// many datagrams arrive (4 Mb/s in 1316-byte datagrams is 380 a second); the reader wakes the
+/// channel's thread for every 64 KiB, or once the oldest bytes it holds have waited about 0.1 s
+/// (`UDPBacklog.deliveryHold`), whichever comes first.
 ///
 /// Why not libavformat's: its FIFO is a fixed ring whose every page becomes resident (2 MiB per
 /// channel as pkgctl configures it), and opening it loads FFmpeg's libraries (see
@@ -142,7 +143,7 @@ final class LiveUDPInput: LiveByteInput {
         guard !buffer.isEmpty else { return 0 }
         while true {
             if interrupt?.isRaised == true { throw LiveInputError.interrupted(input: url) }
-            switch backlog.take(into: buffer, timeout: UDPBacklog.deliveryHold) {
+            switch backlog.take(into: buffer, timeout: UDPBacklog.idleWake) {
             case .bytes(let n): return n
             case .failed(let code): throw LiveInputError.read(input: url, errno: code)
             case .timedOut: continue
@@ -163,6 +164,7 @@ final class LiveUDPInput: LiveByteInput {
         while !backlog.isClosed {
             let ready = poll(&entry, 1, 100)
             if ready < 0, errno != EINTR { return backlog.fail(errno) }
+            if ready == 0 { backlog.flush() }
             guard ready > 0, !backlog.isClosed else { continue }
             var block = backlog.emptyBlock()
             var drained = 0
@@ -181,8 +183,9 @@ final class LiveUDPInput: LiveByteInput {
                 if backlog.isClosed { return }
                 return backlog.fail(errno)
             }
-            backlog.push(block)
-            let pause = cycle.sleep(afterDraining: drained, at: Double(DispatchTime.now().uptimeNanoseconds) / 1e9)
+            let now = UDPBacklog.now()
+            backlog.push(block, at: now)
+            let pause = cycle.sleep(afterDraining: drained, at: now)
             usleep(UInt32(pause * 1_000_000))
         }
     }

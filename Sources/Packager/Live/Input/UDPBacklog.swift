@@ -15,6 +15,9 @@ final class UDPBacklog: @unchecked Sendable {
     private var closed = false
     private var dropped = 0
     private var signalled = 0
+    /// When the oldest bytes still queued were pushed (seconds, a monotonic clock); nil while
+    /// nothing is queued.
+    private var oldestPushed: Double?
     /// Blocks read to their end, kept for the reader's next ones. A new array grown datagram by
     /// datagram every cycle was about an eighth of a 4 Mb/s UDP channel's CPU at real time
     /// (perf): reallocations, and under `ServiceHeap`'s fixed thresholds an mmap or a trimmed
@@ -24,20 +27,28 @@ final class UDPBacklog: @unchecked Sendable {
     /// A block's fixed capacity: the largest datagram fits an empty one, and it stays under
     /// `ServiceHeap.mmapThreshold`, so it comes from and returns to the heap.
     static let blockCapacity = 64 * 1024
-    /// The longest received bytes wait for the channel (its `take` timeout) when less than a
-    /// block is queued. Why: at real time a wake-up, not the bytes it brings, is most of what a
-    /// channel costs, and the reader's cycle is as short as 10–17 ms where the socket's receive
-    /// buffer is small (`UDPReadCycle`). The channel's work is unchanged, only later by at most
-    /// this much after the reader pushed it (with the reader's own cycle, about 0.2 s after the
-    /// datagram arrived), against target durations of seconds.
+    /// About the longest received bytes wait for the channel when less than a block is queued:
+    /// the reader wakes it at the first push that finds the oldest queued bytes this old. Why: at
+    /// real time a wake-up, not the bytes it brings, is most of what a channel costs, and the
+    /// reader's cycle is as short as 10–17 ms where the socket's receive buffer is small
+    /// (`UDPReadCycle`). The channel's work is unchanged, only later by about this much after the
+    /// reader pushed it (with the reader's own cycle, about 0.2 s after the datagram arrived),
+    /// against target durations of seconds.
     static let deliveryHold = 0.1
+    /// How long the channel waits in `take` before it looks at its interrupt flag again: with
+    /// nothing pushed, a shutdown or a stalled input is all it has to notice. Its wake-ups
+    /// otherwise come from the reader, at the same pushes that bring the bytes, so the two
+    /// threads are not woken at two unrelated rhythms (a 0.1 s timer here woke the channel ten
+    /// times a second at 4 Mb/s, between the reader's own ten).
+    static let idleWake = 0.5
     /// The reader thread has returned.
     private let finished = DispatchSemaphore(value: 0)
 
     init(limit: Int) { self.limit = limit }
 
-    /// From the reader thread: a block of received datagrams, in arrival order.
-    func push(_ block: [UInt8]) {
+    /// From the reader thread: a block of received datagrams, in arrival order, pushed `now`
+    /// (seconds, a monotonic clock).
+    func push(_ block: [UInt8], at now: Double = UDPBacklog.now()) {
         condition.withLock {
             guard !block.isEmpty else {
                 if spare.count < Self.spareLimit { spare.append(block) }
@@ -49,15 +60,29 @@ final class UDPBacklog: @unchecked Sendable {
             }
             blocks.append(block)
             queued += block.count
-            // The channel is woken for a block's worth; less waits for its own timed wake-up
-            // (`deliveryHold`), so a slow input wakes it about ten times a second, not once per
-            // reader cycle.
-            if queued >= Self.blockCapacity {
-                condition.signal()
-                signalled += 1
-            }
+            let oldest = oldestPushed ?? now
+            oldestPushed = oldest
+            // The channel is woken for a block's worth, or once the oldest queued bytes have
+            // waited about `deliveryHold` (a tenth under it, so that a reader cycle of exactly
+            // that length, late by a few microseconds or not, wakes it at every second push).
+            if queued >= Self.blockCapacity || now - oldest >= Self.deliveryHold * 0.9 { wake() }
         }
     }
+
+    /// From the reader thread when a whole poll brought nothing: what is queued goes to the
+    /// channel now, not at a push that may not come.
+    func flush() {
+        condition.withLock { if queued > 0 { wake() } }
+    }
+
+    /// Under the lock.
+    private func wake() {
+        condition.signal()
+        signalled += 1
+    }
+
+    /// The monotonic clock `push` is stamped with, in seconds.
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// From the reader thread: an empty block to fill (a spare one when there is one).
     func emptyBlock() -> [UInt8] {
@@ -83,8 +108,8 @@ final class UDPBacklog: @unchecked Sendable {
     /// Bytes dropped because `limit` bytes were already waiting.
     var droppedBytes: Int { condition.withLock { dropped } }
 
-    /// Times a push woke the channel for a block's worth of bytes.
-    var blockWakeups: Int { condition.withLock { signalled } }
+    /// Times the reader woke the channel (a block's worth, bytes held `deliveryHold`, a flush).
+    var wakeups: Int { condition.withLock { signalled } }
 
     /// From the reader thread, as it returns.
     func readerFinished() { finished.signal() }
@@ -99,7 +124,7 @@ final class UDPBacklog: @unchecked Sendable {
     }
 
     /// Copies what is waiting into `buffer`, waiting up to `timeout` seconds for some (woken
-    /// early by a block's worth, a failure or nothing else).
+    /// early by the reader's wake-up or a failure).
     func take(into buffer: UnsafeMutableRawBufferPointer, timeout: Double) -> Wait {
         condition.withLock {
             if queued == 0, failure == nil { _ = condition.wait(until: Date().addingTimeInterval(timeout)) }
@@ -124,6 +149,7 @@ final class UDPBacklog: @unchecked Sendable {
                 }
             }
             queued -= n
+            if queued == 0 { oldestPushed = nil }
             return .bytes(n)
         }
     }
