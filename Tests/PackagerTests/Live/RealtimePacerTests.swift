@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 @testable import Packager
 
-/// `--realtime` releases a file's media in blocks of 0.2 s of wall time: a frame due sooner goes
-/// on at once, a later one is waited for until exactly its due time.
+/// `--realtime` releases a file's media in blocks of 0.2 s of media (never less than 10 ms of wall
+/// time): a frame due sooner goes on at once, a later one is waited for until exactly its due time.
 final class RealtimePacerTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
     private let frame: Int64 = 3003                     // 29.97 fps: 6 frames are 0.2002 s, 5 are 0.1668 s
@@ -27,8 +27,14 @@ final class RealtimePacerTests: XCTestCase {
         XCTAssertEqual(waits(speed: 1, count: 300), Array(stride(from: 6, through: 294, by: 6)))
     }
 
-    func testAtThirtyTimesABlockHoldsThirtyTimesTheMedia() {
-        XCTAssertEqual(waits(speed: 30, count: 1800), Array(stride(from: 180, through: 1620, by: 180)))
+    /// At 30× a block of 0.2 s of media is 6.7 ms of wall time: the 10 ms floor holds instead
+    /// (9 frames, 0.3 s of media), not a whole segment at once.
+    func testAtThirtyTimesAWaitIsNeverShorterThanTenMilliseconds() {
+        XCTAssertEqual(waits(speed: 30, count: 1800), Array(stride(from: 9, through: 1791, by: 9)))
+    }
+
+    func testAtTwiceRealTimeABlockIsStillAFifthOfASecondOfMedia() {
+        XCTAssertEqual(waits(speed: 2, count: 300), Array(stride(from: 6, through: 294, by: 6)))
     }
 
     func testAFrameAlreadyDueGoesOnAtOnceEvenOutOfPresentationOrder() {
