@@ -45,9 +45,24 @@ def fresh(path):
     return path
 
 
+# The live window of pkgctl's channels in these rows (FFmpeg's: `ffmpeg_hls`, 10 segments).
+LIVE_WINDOW = ["--window", "10", "--keep-extra", "0"]
+
+
 def live_cmd(pkgctl, out, speed, extra=()):
-    return [pkgctl, "live", "-i", INPUT, "-o", out, "--realtime", "--speed", str(speed), "--loop",
-            "--window", "10", "--keep-extra", "0", *extra]
+    return [pkgctl, "live", "-i", INPUT, "-o", out, "--realtime", "--speed", str(speed), "--loop", *LIVE_WINDOW, *extra]
+
+
+def ffmpeg_hls(source, out):
+    """FFmpeg's hls muxer on `source` (input options and `-i`), video and audio copied into 6 s
+    segments, a 10-segment window: what each pkgctl live row is set against."""
+    return ["ffmpeg", "-v", "error", "-nostdin", *source, "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls",
+            "-hls_time", "6", "-hls_list_size", "10", "-hls_flags", "delete_segments", os.path.join(out, "index.m3u8")]
+
+
+def paced_input(speed):
+    """The bench input looped and read at `speed` × real time, as FFmpeg takes it."""
+    return ["-readrate", str(speed), "-stream_loop", "-1", "-i", INPUT]
 
 
 def read_log(path):
@@ -121,9 +136,7 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power"):
     medians."""
     ours, theirs, latencies = [], [], []
     ff_out = os.path.join(SCRATCH, "ffmpeg")
-    ff = ["ffmpeg", "-v", "error", "-nostdin", "-readrate", str(speed), "-stream_loop", "-1", "-i", INPUT,
-          "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls", "-hls_time", "6", "-hls_list_size", "10",
-          "-hls_flags", "delete_segments", os.path.join(ff_out, "index.m3u8")]
+    ff = ffmpeg_hls(paced_input(speed), ff_out)
     for r in range(rounds):
         for which in (("pkgctl", "ffmpeg") if r % 2 == 0 else ("ffmpeg", "pkgctl")):
             if which == "pkgctl":
@@ -154,9 +167,7 @@ def cpu_at_real_time(pkgctl, wall):
     first 6 s not counted): what a channel costs as a sidecar really runs, where 30x pacing
     spreads each wake-up's cost over 30 times the media."""
     ff_out = fresh(os.path.join(SCRATCH, "ffmpeg-1x"))
-    ff = ["ffmpeg", "-v", "error", "-nostdin", "-readrate", "1", "-stream_loop", "-1", "-i", INPUT,
-          "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls", "-hls_time", "6", "-hls_list_size", "10",
-          "-hls_flags", "delete_segments", os.path.join(ff_out, "index.m3u8")]
+    ff = ffmpeg_hls(paced_input(1), ff_out)
     ours_cpu, ours_wall, _ = run_for(live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu-1x")), 1),
                                      wall, os.path.join(OUT, "bench-live-cpu-1x.log"))
     theirs_cpu, theirs_wall, _ = run_for(ff, wall, os.path.join(OUT, "bench-live-ffmpeg-1x.log"))
@@ -186,12 +197,9 @@ def cpu_at_real_time_udp(pkgctl, wall, port=5870):
                 feeder.terminate()
                 feeder.wait()
 
-    ours = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")),
-            "--window", "10", "--keep-extra", "0"]
-    ff_out = fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x"))
-    theirs = ["ffmpeg", "-v", "error", "-nostdin", "-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1",
-              "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls", "-hls_time", "6", "-hls_list_size", "10",
-              "-hls_flags", "delete_segments", os.path.join(ff_out, "index.m3u8")]
+    ours = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
+    theirs = ffmpeg_hls(["-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1"],
+                        fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x")))
     ours_cpu, ours_wall, _ = fed(ours, port, os.path.join(OUT, "bench-live-udp-1x.log"))
     theirs_cpu, theirs_wall, _ = fed(theirs, port + 1, os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"))
     published = len(segments(read_log(os.path.join(OUT, "bench-live-udp-1x.log"))))
