@@ -125,6 +125,18 @@ def run_for(cmd, seconds, log_path, settle=6.0, started=None):
     return cpu, end - begin, begin
 
 
+def core_goal(percent):
+    """The issue's goal for a 4 Mbps channel, as every live CPU row states it."""
+    return f"(goal: <= 0.1 % of a core: {'met' if percent <= 0.1 else 'NOT met'})"
+
+
+def print_real_time(ours, theirs, over="", feed="", note=""):
+    """One real-time CPU row: `ours` and `theirs` are (CPU seconds, wall seconds) of `run_for`."""
+    a, b = ours[0] / ours[1] * 100, theirs[0] / theirs[1] * 100
+    print(f"live CPU at real time{over} (1x{feed}, {ours[1]:.0f} s steady, one run each): pkgctl {a:.3f} % of a core{note}, "
+          f"ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  {core_goal(a)}", flush=True)
+
+
 def segments(lines):
     return [l for l in lines if l.get("event") == "segment"]
 
@@ -153,7 +165,7 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power"):
     print(f"live CPU per hour of 4 Mbps input (--durability {durability}; steady state, medians of {rounds}, alternated, "
           f"paced at {speed}x): pkgctl {a:.1f} s "
           f"({a / 36:.3f} % of a core), ffmpeg hls muxer {b:.1f} s ({b / 36:.3f} %); ratio {a / b:.2f}  "
-          f"(goal: <= 0.1 % of a core: {'met' if a / 36 <= 0.1 else 'NOT met'})")
+          f"{core_goal(a / 36)}")
     lat = sorted(latencies)
     if lat:
         p50, p99 = lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]
@@ -168,13 +180,9 @@ def cpu_at_real_time(pkgctl, wall):
     spreads each wake-up's cost over 30 times the media."""
     ff_out = fresh(os.path.join(SCRATCH, "ffmpeg-1x"))
     ff = ffmpeg_hls(paced_input(1), ff_out)
-    ours_cpu, ours_wall, _ = run_for(live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu-1x")), 1),
-                                     wall, os.path.join(OUT, "bench-live-cpu-1x.log"))
-    theirs_cpu, theirs_wall, _ = run_for(ff, wall, os.path.join(OUT, "bench-live-ffmpeg-1x.log"))
-    a, b = ours_cpu / ours_wall * 100, theirs_cpu / theirs_wall * 100
-    print(f"live CPU at real time (1x, {ours_wall:.0f} s steady, one run each): pkgctl {a:.3f} % of a core, "
-          f"ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  (goal: <= 0.1 % of a core: {'met' if a <= 0.1 else 'NOT met'})",
-          flush=True)
+    ours = run_for(live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu-1x")), 1), wall, os.path.join(OUT, "bench-live-cpu-1x.log"))
+    theirs = run_for(ff, wall, os.path.join(OUT, "bench-live-ffmpeg-1x.log"))
+    print_real_time(ours[:2], theirs[:2])
 
 
 def cpu_at_real_time_udp(pkgctl, wall, port=5870):
@@ -200,13 +208,10 @@ def cpu_at_real_time_udp(pkgctl, wall, port=5870):
     ours = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
     theirs = ffmpeg_hls(["-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1"],
                         fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x")))
-    ours_cpu, ours_wall, _ = fed(ours, port, os.path.join(OUT, "bench-live-udp-1x.log"))
-    theirs_cpu, theirs_wall, _ = fed(theirs, port + 1, os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"))
+    ours_run = fed(ours, port, os.path.join(OUT, "bench-live-udp-1x.log"))
+    theirs_run = fed(theirs, port + 1, os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"))
     published = len(segments(read_log(os.path.join(OUT, "bench-live-udp-1x.log"))))
-    a, b = ours_cpu / ours_wall * 100, theirs_cpu / theirs_wall * 100
-    print(f"live CPU at real time over UDP (1x, fed by ffmpeg -re, {ours_wall:.0f} s steady, one run each): "
-          f"pkgctl {a:.3f} % of a core ({published} segments), ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  "
-          f"(goal: <= 0.1 % of a core: {'met' if a <= 0.1 else 'NOT met'})", flush=True)
+    print_real_time(ours_run[:2], theirs_run[:2], over=" over UDP", feed=", fed by ffmpeg -re", note=f" ({published} segments)")
 
 
 def memory(pid):
