@@ -31,7 +31,9 @@ extension TSSegmentWriter {
                 if u >= 0, pending[u].firstPacket <= offset {
                     try take(p, at: offset, unit: u)
                     if offset >= pending[u].lastPacket { head[pid] = nextOnPID[u] }
-                } else if !droppedPCRPIDs.isEmpty, offset > lastDroppedPCR, droppedPCRPIDs.contains(pid), TSPacketBytes.hasPCR(p) {
+                } else if !droppedPCRPIDs.isEmpty, offset > lastDroppedPCR, TSPacketBytes.hasPCR(p), droppedPCRPIDs.contains(pid) {
+                    // hasPCR first: a byte test, where the set's hashing of every packet a second
+                    // rendition's writer walks past was 1.6 % of a two-rendition channel (perf).
                     lastDroppedPCR = offset
                     try emitPCR(pid: pid, at: offset)
                 }
