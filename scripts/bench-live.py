@@ -3,8 +3,9 @@
 (bench-out/live-scratch, not /dev/shm):
   cpu       CPU per hour of 4 Mbps input next to FFmpeg's HLS muxer (alternated, medians of 5),
             and segment → playlist latency, with published files fsynced (--durability power, the
-            default) and without (process, as FFmpeg's muxer writes); then the same two paced at
-            real time, one run each: a channel's fixed cost per wake-up weighs 30 times more there;
+            default) and without (process, as FFmpeg's muxer writes), and the same for two
+            renditions (fsynced); then paced at real time, pkgctl and FFmpeg side by side in each
+            of 5 rounds (medians): a channel's fixed cost per wake-up weighs 30 times more there;
             and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input
   rss       anonymous memory over N hours of accelerated input (default 2, --hours 24)
   channels  how many real-time channels two cores sustain without a missed 1.5-target-duration
@@ -39,6 +40,13 @@ def make_input():
                     "-f", "mpegts", INPUT], check=True)
 
 
+def two_renditions():
+    """`pkgctl vod`'s two-rendition bench input (5 min: the 720p at 3 Mb/s and a 640x360 at
+    1 Mb/s from the same pictures, one AAC track, five SCTE-35 breaks), made once."""
+    return subprocess.run([sys.executable, "scripts/make-bench-input.py", OUT, "--renditions", "2"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
 def fresh(path):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path, exist_ok=True)
@@ -49,20 +57,27 @@ def fresh(path):
 LIVE_WINDOW = ["--window", "10", "--keep-extra", "0"]
 
 
-def live_cmd(pkgctl, out, speed, extra=()):
-    return [pkgctl, "live", "-i", INPUT, "-o", out, "--realtime", "--speed", str(speed), "--loop", *LIVE_WINDOW, *extra]
+def live_cmd(pkgctl, out, speed, extra=(), source=INPUT):
+    return [pkgctl, "live", "-i", source, "-o", out, "--realtime", "--speed", str(speed), "--loop", *LIVE_WINDOW, *extra]
 
 
-def ffmpeg_hls(source, out):
+def ffmpeg_hls(source, out, two=False):
     """FFmpeg's hls muxer on `source` (input options and `-i`), video and audio copied into 6 s
-    segments, a 10-segment window: what each pkgctl live row is set against."""
-    return ["ffmpeg", "-v", "error", "-nostdin", *source, "-map", "0:v", "-map", "0:a", "-c", "copy", "-f", "hls",
-            "-hls_time", "6", "-hls_list_size", "10", "-hls_flags", "delete_segments", os.path.join(out, "index.m3u8")]
+    segments, a 10-segment window: what each pkgctl live row is set against. `two`: the two
+    video renditions as two variants with the audio muxed into each, as pkgctl writes them."""
+    if two:
+        maps = ["-map", "0:v:0", "-map", "0:a:0", "-map", "0:v:1", "-map", "0:a:0"]
+        variants = ["-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8"]
+        playlist = os.path.join(out, "%v", "index.m3u8")
+    else:
+        maps, variants, playlist = ["-map", "0:v", "-map", "0:a"], [], os.path.join(out, "index.m3u8")
+    return ["ffmpeg", "-v", "error", "-nostdin", *source, *maps, "-c", "copy", "-f", "hls", "-hls_time", "6",
+            "-hls_list_size", "10", "-hls_flags", "delete_segments", *variants, playlist]
 
 
-def paced_input(speed):
-    """The bench input looped and read at `speed` × real time, as FFmpeg takes it."""
-    return ["-readrate", str(speed), "-stream_loop", "-1", "-i", INPUT]
+def paced_input(speed, source=INPUT):
+    """A bench input looped and read at `speed` × real time, as FFmpeg takes it."""
+    return ["-readrate", str(speed), "-stream_loop", "-1", "-i", source]
 
 
 def read_log(path):
@@ -89,129 +104,197 @@ def thread_cpu(pid):
     return times
 
 
-def cpu_between(pid, wait):
-    """Reads the process's CPU before and after `wait()`; returns the CPU seconds spent and
-    whether they are exact: the threads' own clocks when no thread ended in between (one that
-    started counts whole), else the process's ticks (an ended thread took its clock with it).
-    pkgctl's one idle dispatch worker ends about 5 s after start: runs settle 6 s first."""
-    ticks0, threads0 = cpu_seconds(pid), thread_cpu(pid)
+def cpu_between(pids, wait):
+    """Reads each process's CPU before and after `wait()`; returns, per process, the CPU seconds
+    spent and whether they are exact: the threads' own clocks when no thread ended in between
+    (one that started counts whole), else the process's ticks (an ended thread took its clock
+    with it). pkgctl's one idle dispatch worker ends about 5 s after start: runs settle 6 s first."""
+    before = [(cpu_seconds(pid), thread_cpu(pid)) for pid in pids]
     wait()
-    ticks1, threads1 = cpu_seconds(pid), thread_cpu(pid)
-    if threads0.keys() <= threads1.keys():
-        return sum(ns - threads0.get(tid, 0) for tid, ns in threads1.items()) / 1e9, True
-    return ticks1 - ticks0, False
+    spent = []
+    for pid, (ticks0, threads0) in zip(pids, before):
+        ticks1, threads1 = cpu_seconds(pid), thread_cpu(pid)
+        if threads0.keys() <= threads1.keys():
+            spent.append((sum(ns - threads0.get(tid, 0) for tid, ns in threads1.items()) / 1e9, True))
+        else:
+            spent.append((ticks1 - ticks0, False))
+    return spent
 
 
-def run_for(cmd, seconds, log_path, settle=6.0, started=None):
-    """Runs cmd for `seconds` of wall time, then SIGTERM. Returns the CPU seconds and wall
-    seconds of the steady state, from `settle` seconds in (opening and probing the input is a
-    one-off cost per channel, not a cost per hour), and when that state began. The page cache
-    is written back first: the previous run's output (FFmpeg's muxer never fsyncs; at 30× it
-    leaves 15 MB of segments to the kernel per second it runs) would otherwise be flushing under
-    this run's fsyncs."""
+def run_together(runs, seconds, settle=6.0):
+    """Runs each (cmd, log path, started) of `runs` side by side, started in the order given
+    (`started`, if not None, is called right after its command starts), for `seconds` of wall
+    time, then SIGTERM. Returns, per run, the CPU seconds and wall seconds of the steady state,
+    from `settle` seconds in (opening and probing the input is a one-off cost per channel, not a
+    cost per hour), and when that state began. The page cache is written back first: the
+    previous run's output (FFmpeg's muxer never fsyncs; at 30× it leaves 15 MB of segments to
+    the kernel per second it runs) would otherwise be flushing under this run's fsyncs."""
     os.sync()
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=log)
-        if started:
-            started()
+    procs, logs = [], []
+    try:
+        for cmd, log_path, started in runs:
+            logs.append(open(log_path, "w"))
+            procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=logs[-1]))
+            if started:
+                started()
         time.sleep(settle)
         begin = time.time()
-        cpu, exact = cpu_between(proc.pid, lambda: time.sleep(seconds - settle))
+        spent = cpu_between([proc.pid for proc in procs], lambda: time.sleep(seconds - settle))
         end = time.time()
-        proc.send_signal(signal.SIGTERM)
-        proc.wait()
-    if not exact:
-        print(f"NOTE: {os.path.basename(cmd[0])}'s threads changed during the run: its CPU is counted in 10 ms ticks", flush=True)
-    return cpu, end - begin, begin
+    finally:
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            proc.wait()
+        for log in logs:
+            log.close()
+    results = []
+    for (cmd, _, _), (cpu, exact) in zip(runs, spent):
+        if not exact:
+            print(f"NOTE: {os.path.basename(cmd[0])}'s threads changed during the run: its CPU is counted in 10 ms ticks",
+                  flush=True)
+        results.append((cpu, end - begin, begin))
+    return results
 
 
-def core_goal(percent):
-    """The issue's goal for a 4 Mbps channel, as every live CPU row states it."""
-    return f"(goal: <= 0.1 % of a core: {'met' if percent <= 0.1 else 'NOT met'})"
+def run_for(cmd, seconds, log_path, settle=6.0):
+    """One command alone, as `run_together` runs several."""
+    return run_together([(cmd, log_path, None)], seconds, settle)[0]
+
+
+def core_goal(percent, goal=0.1):
+    """The issue's goal (0.1 % of a core per 4 Mbps rendition), as every live CPU row states it."""
+    return f"(goal: <= {goal:.3g} % of a core: {'met' if percent <= goal else 'NOT met'})"
+
+
+def megabits(path):
+    """The bitrate of a bench input in Mb/s: its size over its duration."""
+    seconds = float(subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path],
+                                   capture_output=True, text=True, check=True).stdout)
+    return os.path.getsize(path) * 8 / seconds / 1e6
+
+
+def side_by_side(ours, theirs, wall, rounds, after_round=None):
+    """`rounds` rounds of two runs side by side in the same wall-clock window, so that the
+    host's drift within a day falls on both (pkgctl's started first in even rounds, FFmpeg's in
+    odd). `ours` and `theirs` give a fresh (cmd, log path, started) run for each round;
+    `after_round(r)` is called after each, however it ended. Returns the per-round (CPU seconds,
+    steady wall seconds) pairs of each."""
+    a, b = [], []
+    for r in range(rounds):
+        try:
+            if r % 2 == 0:
+                (ca, wa, _), (cb, wb, _) = run_together([ours(), theirs()], wall)
+            else:
+                (cb, wb, _), (ca, wa, _) = run_together([theirs(), ours()], wall)
+        finally:
+            if after_round:
+                after_round(r)
+        a.append((ca, wa))
+        b.append((cb, wb))
+    return a, b
 
 
 def print_real_time(ours, theirs, over="", feed="", note=""):
-    """One real-time CPU row: `ours` and `theirs` are (CPU seconds, wall seconds) of `run_for`."""
-    a, b = ours[0] / ours[1] * 100, theirs[0] / theirs[1] * 100
-    print(f"live CPU at real time{over} (1x{feed}, {ours[1]:.0f} s steady, one run each): pkgctl {a:.3f} % of a core{note}, "
-          f"ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  {core_goal(a)}", flush=True)
+    """One real-time CPU row from `side_by_side`'s rounds: medians of each one's % of a core."""
+    a = statistics.median(cpu / wall * 100 for cpu, wall in ours)
+    b = statistics.median(cpu / wall * 100 for cpu, wall in theirs)
+    steady = statistics.median(wall for _, wall in ours)
+    print(f"live CPU at real time{over} (1x{feed}, {steady:.0f} s steady, medians of {len(ours)} rounds side by side): "
+          f"pkgctl {a:.3f} % of a core{note}, ffmpeg hls muxer {b:.3f} %; ratio {a / b:.2f}  {core_goal(a)}", flush=True)
 
 
 def segments(lines):
     return [l for l in lines if l.get("event") == "segment"]
 
 
-def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power"):
+def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
     """Alternated rounds of pkgctl live (published files fsynced, `--durability power`, the
     default; or left to the kernel's write-back, `process`, as FFmpeg's muxer does) and ffmpeg's
     hls muxer on the same looped input, each paced at `speed` × real time; CPU per hour of media,
-    medians."""
+    medians. `two`: the path of a two-rendition input (`two_renditions`) to run instead, FFmpeg
+    writing the same two variants."""
     ours, theirs, latencies = [], [], []
     ff_out = os.path.join(SCRATCH, "ffmpeg")
-    ff = ffmpeg_hls(paced_input(speed), ff_out)
+    source = two or INPUT
+    ff = ffmpeg_hls(paced_input(speed, source), ff_out, bool(two))
+    name = "live-2r" if two else "live"
     for r in range(rounds):
         for which in (("pkgctl", "ffmpeg") if r % 2 == 0 else ("ffmpeg", "pkgctl")):
             if which == "pkgctl":
-                log_path = os.path.join(OUT, "bench-live-cpu.log")
-                cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability))
+                log_path = os.path.join(OUT, f"bench-{name}-cpu.log")
+                cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability), source)
                 cpu, steady, _ = run_for(cmd, wall, log_path)
                 ours.append(cpu / (steady * speed) * 3600)
                 latencies += [s["latency_ms"] for s in segments(read_log(log_path))]
             else:
                 fresh(ff_out)
-                cpu, steady, _ = run_for(ff, wall, os.path.join(OUT, "bench-live-ffmpeg.log"))
+                cpu, steady, _ = run_for(ff, wall, os.path.join(OUT, f"bench-{name}-ffmpeg.log"))
                 theirs.append(cpu / (steady * speed) * 3600)
     a, b = statistics.median(ours), statistics.median(theirs)
-    print(f"live CPU per hour of 4 Mbps input (--durability {durability}; steady state, medians of {rounds}, alternated, "
+    what = f"{megabits(source):.1f} Mbps input, two renditions" if two else "4 Mbps input"
+    # The goal is per 4 Mbps rendition: for the two renditions (3 and 1 Mb/s video, one audio
+    # track muxed into each), the input's own bitrate scales it.
+    goal = 0.1 * megabits(source) / 4 if two else 0.1
+    print(f"live CPU per hour of {what} (--durability {durability}; steady state, medians of {rounds}, alternated, "
           f"paced at {speed}x): pkgctl {a:.1f} s "
           f"({a / 36:.3f} % of a core), ffmpeg hls muxer {b:.1f} s ({b / 36:.3f} %); ratio {a / b:.2f}  "
-          f"{core_goal(a / 36)}")
+          f"{core_goal(a / 36, goal)}")
     lat = sorted(latencies)
     if lat:
         p50, p99 = lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-        print(f"segment → playlist replaced latency (--durability {durability}) over {len(lat)} segments: "
-              f"p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+        print(f"segment → playlist replaced latency (--durability {durability}{', two renditions' if two else ''}) over "
+              f"{len(lat)} segments: p50 {p50:.1f} ms, p99 {p99:.1f} ms "
               f"(goal: p99 <= 5 ms: {'met' if p99 <= 5 else 'NOT met'})")
 
 
-def cpu_at_real_time(pkgctl, wall):
-    """pkgctl live and ffmpeg's hls muxer each paced at 1x for `wall` seconds (one run each, the
-    first 6 s not counted): what a channel costs as a sidecar really runs, where 30x pacing
-    spreads each wake-up's cost over 30 times the media."""
-    ff_out = fresh(os.path.join(SCRATCH, "ffmpeg-1x"))
-    ff = ffmpeg_hls(paced_input(1), ff_out)
-    ours = run_for(live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu-1x")), 1), wall, os.path.join(OUT, "bench-live-cpu-1x.log"))
-    theirs = run_for(ff, wall, os.path.join(OUT, "bench-live-ffmpeg-1x.log"))
-    print_real_time(ours[:2], theirs[:2])
+def cpu_at_real_time(pkgctl, wall, rounds=5):
+    """pkgctl live and ffmpeg's hls muxer each paced at 1x for `wall` seconds, side by side
+    (the first 6 s not counted): what a channel costs as a sidecar really runs, where 30x
+    pacing spreads each wake-up's cost over 30 times the media."""
+    def ours():
+        return live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu-1x")), 1), os.path.join(OUT, "bench-live-cpu-1x.log"), None
+
+    def theirs():
+        return (ffmpeg_hls(paced_input(1), fresh(os.path.join(SCRATCH, "ffmpeg-1x"))),
+                os.path.join(OUT, "bench-live-ffmpeg-1x.log"), None)
+
+    print_real_time(*side_by_side(ours, theirs, wall, rounds))
 
 
-def cpu_at_real_time_udp(pkgctl, wall, port=5870):
+def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
     """The same at 1x with the input as a sidecar receives it: UDP from `ffmpeg -re … -f mpegts
-    udp://` on 127.0.0.1, received by pkgctl live and, on its own port, by ffmpeg's hls muxer
-    (one run each, the first 6 s not counted, only the receiver's CPU). A file paced by
-    `--realtime` is handed over in 0.2 s blocks with no receiving thread; this row is what the
-    datagrams, the reader thread and its wake-ups add."""
+    udp://` on 127.0.0.1, received by pkgctl live and, on its own port and from its own sender,
+    by ffmpeg's hls muxer (side by side, the first 6 s not counted, only the receivers' CPU). A
+    file paced by `--realtime` is handed over in 0.2 s blocks with no receiving thread; this row
+    is what the datagrams, the reader thread and its wake-ups add."""
+    feeders, published = [], []
+    log_path = os.path.join(OUT, "bench-live-udp-1x.log")
+
     def sender(to):
-        return subprocess.Popen(["ffmpeg", "-v", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", INPUT,
-                                 "-map", "0", "-c", "copy", "-f", "mpegts", f"udp://127.0.0.1:{to}?pkt_size=1316"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        feeders.append(subprocess.Popen(["ffmpeg", "-v", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", INPUT,
+                                         "-map", "0", "-c", "copy", "-f", "mpegts", f"udp://127.0.0.1:{to}?pkt_size=1316"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
 
-    def fed(cmd, to, log_path):
-        feeders = []
-        try:
-            return run_for(cmd, wall, log_path, started=lambda: feeders.append(sender(to)))
-        finally:
-            for feeder in feeders:
-                feeder.terminate()
-                feeder.wait()
+    def ours():
+        cmd = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
+        return cmd, log_path, lambda: sender(port)
 
-    ours = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
-    theirs = ffmpeg_hls(["-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1"],
-                        fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x")))
-    ours_run = fed(ours, port, os.path.join(OUT, "bench-live-udp-1x.log"))
-    theirs_run = fed(theirs, port + 1, os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"))
-    published = len(segments(read_log(os.path.join(OUT, "bench-live-udp-1x.log"))))
-    print_real_time(ours_run[:2], theirs_run[:2], over=" over UDP", feed=", fed by ffmpeg -re", note=f" ({published} segments)")
+    def theirs():
+        source = ["-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1"]
+        return (ffmpeg_hls(source, fresh(os.path.join(SCRATCH, "ffmpeg-udp-1x"))),
+                os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"), lambda: sender(port + 1))
+
+    def after_round(_):
+        for feeder in feeders:
+            feeder.terminate()
+            feeder.wait()
+        feeders.clear()
+        published.append(len(segments(read_log(log_path))))
+
+    ours_rounds, theirs_rounds = side_by_side(ours, theirs, wall, rounds, after_round)
+    print_real_time(ours_rounds, theirs_rounds, over=" over UDP", feed=", fed by ffmpeg -re",
+                    note=f" ({min(published)}-{max(published)} segments a round)")
 
 
 def memory(pid):
@@ -351,6 +434,7 @@ def main():
     if "cpu" in only:
         for durability in ("power", "process"):
             cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, durability=durability)
+        cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, two=two_renditions())
         cpu_at_real_time(pkgctl, wall=46 if quick else 126)
         cpu_at_real_time_udp(pkgctl, wall=46 if quick else 126)
     if "rss" in only:
