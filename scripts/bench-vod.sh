@@ -6,7 +6,7 @@
 # floors: reading the input from the page cache, copying it. Then the same with two video
 # renditions (make-bench-input.py --renditions 2: the 720p at 3 Mb/s and a 640x360 at 1 Mb/s from
 # the same pictures, one AAC track, the same breaks) against FFmpeg writing the same two variants
-# with the audio mapped into each, as pkgctl muxes it (TS and fMP4, strip, medians of 5).
+# with the audio mapped into each, as pkgctl muxes it (TS and fMP4, strip and overlay, medians of 5).
 # Goals (issue 13): TS and fMP4 wall <= 0.5x and CPU <= 0.6x FFmpeg's, peak RSS <= FFmpeg's.
 # Usage: scripts/bench-vod.sh [PKGCTL] [OUTDIR]   (without PKGCTL: builds .build/release/pkgctl)
 set -euo pipefail
@@ -115,10 +115,10 @@ variants = dict(maps=("-map", "0:v:0", "-map", "0:a:0", "-map", "0:v:1", "-map",
 two = ("-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8")
 commands = [
     ffmpeg("ffmpeg hls ts 2r", *two, **variants),
-    ("pkgctl vod ts strip 2r", [pkgctl, "vod", source2, "-o", out("pkgctl vod ts strip 2r")]),
     ffmpeg("ffmpeg hls fmp4 2r", "-hls_segment_type", "fmp4", "-bsf:a", "aac_adtstoasc", *two, **variants),
-    ("pkgctl vod fmp4 strip 2r", [pkgctl, "vod", source2, "-o", out("pkgctl vod fmp4 strip 2r"), "--segment-format", "fmp4"]),
-]
+] + [(f"pkgctl vod {fmt} {placement} 2r", [pkgctl, "vod", source2, "-o", out(f"pkgctl vod {fmt} {placement} 2r"),
+                                           "--segment-format", fmt, "--placement", placement])
+     for fmt in ("ts", "fmp4") for placement in ("strip", "overlay")]
 samples = alternate(commands, rounds=5, prepare=fresh)
 with open(os.path.join(out("pkgctl vod ts strip 2r"), "report.json")) as f:
     report = json.load(f)
@@ -128,6 +128,7 @@ done = [s for s in report["spans"] if s["action"] == "interstitial"]
 print(f"two renditions: pkgctl wrote {count} variants, {len(done)} interstitials (expected 2 and 5)")
 med = table(samples)
 print("ratios, two renditions (goal: wall <= 0.5, CPU <= 0.6, peak RSS <= 1.0):")
-for subject, baseline in (("pkgctl vod ts strip 2r", "ffmpeg hls ts 2r"), ("pkgctl vod fmp4 strip 2r", "ffmpeg hls fmp4 2r")):
-    ratio(med, subject, baseline, 0.5, 0.6, 1.0)
+for fmt in ("ts", "fmp4"):
+    for placement in ("strip", "overlay"):
+        ratio(med, f"pkgctl vod {fmt} {placement} 2r", f"ffmpeg hls {fmt} 2r", 0.5, 0.6, 1.0)
 PY
