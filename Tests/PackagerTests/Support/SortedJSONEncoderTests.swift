@@ -34,6 +34,17 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertEqual(saved, try foundation(envelope) + Data("\n".utf8))
     }
 
+    /// Member orders are reused between objects of the same keys only: objects of as many keys
+    /// but other names, the same names set in another order, or a key more, each sort their own.
+    func testObjectsOfTheSameSizeButOtherKeysEachGetTheirOwnOrder() throws {
+        let objects: [[String: Int]] = [
+            ["b": 1, "a": 2, "c": 3], ["y": 1, "x": 2, "z": 3], ["c": 1, "b": 2, "a": 3],
+            ["b": 4, "a": 5, "c": 6], ["a": 1, "b": 2], ["b": 1, "a": 2, "c": 3, "d": 4],
+        ]
+        try assertSameBytes(objects)
+        try assertSameBytes((0..<100).map { ["k\($0 % 3)": $0, "j\($0 % 5)": $0, "shared": 1] })
+    }
+
     private struct Everything: Codable {
         enum Shape: Codable { case point, circle(radius: Double), named(String, tags: [String]) }
         enum Level: String, Codable { case low, high }
