@@ -181,6 +181,26 @@ public struct DateRangeLedger: Codable, Sendable {
         return entries[position].published
     }
 
+    /// The entries, for a state journal that saves them apart from the ledger (`withoutEntries`).
+    public var savedEntries: [SavedDateRange] { entries.map(SavedDateRange.init) }
+
+    /// The same ledger without its entries: only the retired IDs it still refuses. What a state
+    /// file keeps when the entries are saved apart; `restoring` takes them back.
+    public func withoutEntries() -> DateRangeLedger {
+        var copy = DateRangeLedger()
+        copy.retiredOrder = retiredOrder.filter { positions[$0] == Self.retired }
+        for id in copy.retiredOrder { copy.positions[id] = Self.retired }
+        return copy
+    }
+
+    /// A ledger saved without its entries, with them back in announcement order.
+    public func restoring(_ saved: [SavedDateRange]) -> DateRangeLedger {
+        var copy = self
+        copy.entries = saved.map(\.entry)
+        copy.rebuildPositions()
+        return copy
+    }
+
     /// IDs currently in the ledger, in announcement order.
     public var ids: [String] { entries.map(\.id) }
 

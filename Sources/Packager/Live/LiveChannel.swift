@@ -58,8 +58,7 @@ public final class LiveChannel {
     init(options: LiveOptions, log: EventLog, sink: PublishSink, stateDirectory: URL) throws {
         self.options = options
         self.log = log
-        let store = LiveStateStore<LiveState>(directory: stateDirectory, version: LiveState.version,
-                                              durability: options.durability)
+        let store = JournaledLiveStateStore(directory: stateDirectory, durability: options.durability)
         if options.resetState, let aside = try store.moveAside(at: Date()) {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
         }

@@ -8,7 +8,7 @@ import Foundation
 final class LivePublisher: @unchecked Sendable {
     private var presentation: LivePresentation
     private let sink: PublishSink
-    private let store: LiveStateStore<LiveState>
+    private let store: JournaledLiveStateStore
     let log: EventLog
     let metrics: LiveMetrics?
     private let registry: MetricsRegistry?
@@ -23,7 +23,7 @@ final class LivePublisher: @unchecked Sendable {
     /// When the packet that closed each segment was read, for the segment→playlist latency.
     private var receivedAt: [String: Date] = [:]
 
-    init(presentation: LivePresentation, sink: PublishSink, store: LiveStateStore<LiveState>, log: EventLog,
+    init(presentation: LivePresentation, sink: PublishSink, store: JournaledLiveStateStore, log: EventLog,
          registry: MetricsRegistry?, metrics: LiveMetrics?, clock: @escaping () -> Date = Date.init) {
         self.presentation = presentation
         self.sink = sink

@@ -81,6 +81,23 @@ public struct LiveWindow: Codable, Equatable, Sendable {
         return endMillis < first.programDateTimeMillis
     }
 
+    /// The window with its segments left out, for a state file that keeps them in the state journal
+    /// (`StateJournal`); the sequences and `windowMillis` stay.
+    func withoutSegments() -> LiveWindow {
+        var copy = self
+        copy.segments = []
+        return copy
+    }
+
+    /// A window saved without its segments, with them put back; nil when their EXTINF values
+    /// do not add up to the length it was saved with.
+    func restoring(_ segments: [SegmentRecord]) -> LiveWindow? {
+        guard segments.reduce(Int64(0), { $0 + ExtinfText.millis(ticks: $1.durationTicks) }) == windowMillis else { return nil }
+        var copy = self
+        copy.segments = segments
+        return copy
+    }
+
     /// The current version of the playlist. `independentSegments` defaults to false because
     /// the multivariant playlist carries that tag (see `MultivariantPlaylist`).
     public func playlist(dateRanges: [DateRangeBlock], endList: Bool,

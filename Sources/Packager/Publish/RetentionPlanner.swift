@@ -50,6 +50,16 @@ public struct RetentionPlanner: Equatable, Codable, Sendable {
     /// When the next removed segment becomes deletable, or nil when none is pending.
     public var nextDueTime: Double? { deletableAt.values.min() }
 
+    /// Takes a listed segment's record out, for a state file that keeps it in the state
+    /// journal (`StateJournal`); `restoreListing` puts it back.
+    mutating func takeListing(_ name: String) -> Listing? {
+        listed.removeValue(forKey: name)
+    }
+
+    mutating func restoreListing(_ name: String, _ listing: Listing) {
+        listed[name] = listing
+    }
+
     /// Forgets `name` once it has been deleted.
     public mutating func noteDeleted(name: String) {
         deletableAt[name] = nil

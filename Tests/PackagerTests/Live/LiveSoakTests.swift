@@ -13,6 +13,7 @@ final class LiveSoakTests: XCTestCase {
             var assetDirectories: Int
             var files: Int
             var stateBytes: Int
+            var journalLines: Int
             var playlistBytes: Int
         }
 
@@ -53,8 +54,10 @@ final class LiveSoakTests: XCTestCase {
             let assets = (try? fm.contentsOfDirectory(atPath: root.appendingPathComponent("assets").path)) ?? []
             let files = fm.enumerator(atPath: root.path)?.allObjects.count ?? 0
             let size = { (name: String) in (try? fm.attributesOfItem(atPath: self.root.appendingPathComponent(name).path)[.size] as? Int) ?? 0 }
-            return Sample(assetDirectories: assets.count, files: files, stateBytes: size(".pkgctl-live-state.json") ?? 0,
-                          playlistBytes: size("primary/index.m3u8") ?? 0)
+            return Sample(assetDirectories: assets.count, files: files, stateBytes: size(LiveStateFile.name),
+                          journalLines: (try? String(contentsOf: self.root.appendingPathComponent(StateJournal.name), encoding: .utf8))
+                            .map { $0.split(separator: "\n").count } ?? 0,
+                          playlistBytes: size("primary/index.m3u8"))
         }
     }
 
@@ -98,5 +101,9 @@ final class LiveSoakTests: XCTestCase {
         // The state grows until 256 used IDs are remembered (about two hours of breaks here), then stops.
         XCTAssertLessThanOrEqual(peak(third, \.stateBytes), peak(second, \.stateBytes) + 512,
                                  "state keeps growing: \(peak(first, \.stateBytes)) → \(peak(second, \.stateBytes)) → \(peak(third, \.stateBytes))")
+        // The segment journal is rewritten whenever it holds more than twice the window's 10
+        // segments plus 64 lines, so it never holds more than that, whatever the hour.
+        XCTAssertLessThanOrEqual(peak(first + second + third, \.journalLines), 2 * 10 + 64, "\(third)")
+        XCTAssertGreaterThan(peak(third, \.journalLines), 0)
     }
 }

@@ -29,7 +29,7 @@ final class LiveDurabilityOptionTests: XCTestCase {
 
     /// The state file is kill-safe either way: saved, replaced and read back whole.
     func testTheStateIsSavedAndReadBackWithoutFsync() throws {
-        let store = LiveStateStore<LiveState>(directory: scratch, version: LiveState.version, durability: .process)
+        let store = JournaledLiveStateStore(directory: scratch, durability: .process)
         var state = LiveState(options: try options(""))
         state.nextSegmentIndex = 41
         try store.save(state, at: Date(timeIntervalSince1970: 1_796_130_000))
@@ -37,6 +37,6 @@ final class LiveDurabilityOptionTests: XCTestCase {
         try store.save(state, at: Date(timeIntervalSince1970: 1_796_130_006))
         XCTAssertEqual(try store.load()?.nextSegmentIndex, 42)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.hasPrefix(".pkgctl") },
-                       [LiveStateFile.name], "no temp file left beside it")
+                       [StateJournal.name, LiveStateFile.name], "no temp file left beside them")
     }
 }

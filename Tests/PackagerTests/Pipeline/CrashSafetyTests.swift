@@ -39,11 +39,21 @@ final class CrashSafetyTests: XCTestCase {
         drive(&reference)
         let steps = reference.actionsRun
         XCTAssertGreaterThan(steps, 60)
+        let dir = try TestMedia.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         for k in 1...steps {
+            try? FileManager.default.removeItem(at: dir)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             var before = PresentationHarness()
             before.crashAfter = k
+            before.store = JournaledLiveStateStore(directory: dir, durability: .process)
             drive(&before)
-            let state = try before.savedState.map { try JSONDecoder().decode(LiveState.self, from: $0) }
+            // What a restart reads from the state file and its journal is the state saved last.
+            let state = try JournaledLiveStateStore(directory: dir, durability: .process).load()
+            let inMemory = try before.savedState.map { try JSONDecoder().decode(LiveState.self, from: $0) }
+            XCTAssertEqual(state?.window, inMemory?.window, "step \(k)")
+            XCTAssertEqual(state?.retention, inMemory?.retention, "step \(k)")
+            XCTAssertEqual(state?.ledger.render(), inMemory?.ledger.render(), "step \(k)")
             // The restarted channel comes back a few seconds later with other media (4 s GOPs).
             let lastEnd = state?.lastSegmentEndMillis ?? 1_700_000_000_000
             var after = PresentationHarness(state: state, wallMillis: lastEnd + 5_000)

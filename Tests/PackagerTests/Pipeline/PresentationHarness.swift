@@ -28,6 +28,8 @@ struct PresentationHarness {
     private(set) var crashed = false
     /// The state as the last successful save left it on disk.
     private(set) var savedState: Data?
+    /// Saves go through this store as well (a channel's state file and journal), when set.
+    var store: JournaledLiveStateStore?
 
     init(options: LiveOptions = PresentationHarness.options(), state: LiveState? = nil, renditions: Int = 1,
          wallMillis: Int64 = 1_700_000_000_000) {
@@ -101,6 +103,12 @@ struct PresentationHarness {
                     if failStateSaves {
                         presentation.stateSaveFailed()
                         break actions
+                    }
+                    if let store {
+                        do { try store.save(presentation.state, at: Date(timeIntervalSince1970: now)) } catch {
+                            presentation.stateSaveFailed()
+                            break actions
+                        }
                     }
                     stateSaves += 1
                     savedState = try? JSONEncoder().encode(presentation.state)

@@ -18,13 +18,16 @@ public enum LiveStateFile {
 /// so a power cut keeps it too. The store itself holds no mutable state.
 public struct LiveStateStore<State: Codable> {
     public let directory: URL
-    /// The layout version this build writes and the only one it reads.
+    /// The layout version this build writes.
     public let version: Int
+    /// The oldest layout it still reads (a newer layout that only adds to an older one reads both).
+    public let oldestReadable: Int
     private let sink: AtomicFileSink
 
-    public init(directory: URL, version: Int, durability: PublishDurability = .power) {
+    public init(directory: URL, version: Int, oldestReadable: Int? = nil, durability: PublishDurability = .power) {
         self.directory = directory.standardizedFileURL
         self.version = version
+        self.oldestReadable = min(oldestReadable ?? version, version)
         self.sink = AtomicFileSink(root: self.directory, durability: durability)
     }
 
@@ -33,7 +36,7 @@ public struct LiveStateStore<State: Codable> {
     /// The saved state, or nil when there is none yet (a first start).
     public func load() throws -> State? {
         let path = fileURL.path
-        guard let data = try readFile(path) else { return nil }
+        guard let data = try LiveStateFileIO.read(path) else { return nil }
         guard !data.isEmpty else { throw LiveStateError.corrupt(path: path, reason: "the file is empty") }
         let decoder = JSONDecoder()
         let header: LiveStateHeader
@@ -47,8 +50,8 @@ public struct LiveStateStore<State: Codable> {
         if header.version > version {
             throw LiveStateError.newerVersion(path: path, found: header.version, supported: version)
         }
-        if header.version < version {
-            throw LiveStateError.olderVersion(path: path, found: header.version, supported: version)
+        if header.version < oldestReadable {
+            throw LiveStateError.olderVersion(path: path, found: header.version, supported: oldestReadable)
         }
         do {
             return try decoder.decode(LiveStateEnvelope<State>.self, from: data).state
@@ -96,28 +99,6 @@ public struct LiveStateStore<State: Codable> {
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
             throw LiveStateError.saveFailed(path: fileURL.path, reason: "fsync of the directory failed (errno \(errno))")
-        }
-    }
-
-    /// The whole file, or nil when it does not exist.
-    private func readFile(_ path: String) throws -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw LiveStateError.unreadable(path: path, errno: code)
-        }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw LiveStateError.unreadable(path: path, errno: errno)
-            }
-            data.append(contentsOf: buffer[0..<count])
         }
     }
 }

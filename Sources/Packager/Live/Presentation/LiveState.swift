@@ -6,7 +6,9 @@ import DateRangeWriter
 struct LiveState: Codable {
     /// 2: segment names `seg_%05d`, legacy cue spans, windows replaced when the target is fixed.
     /// 3: own-asset spans open as SCTE-35 metadata; the first publication is held back.
-    static let version = 3
+    /// 4: the windows' segments and the ledger's entries in the state journal; 3 is still read.
+    static let version = 4
+    static let oldestReadableVersion = 3
 
     /// The window of the first video rendition; `renditionWindows` holds the others'.
     var window: LiveWindow
@@ -31,6 +33,14 @@ struct LiveState: Codable {
     /// Media clock: per rendition, where the grid numbering stands (nil: the wall clock, whose
     /// names count from `nextSegmentIndex`).
     var grid: [LiveGridCursor]?
+    /// Saved files only (`JournaledLiveStateStore`): how many segments of each rendition's window
+    /// the state journal holds, the windows being saved without them; nil: inline (version 3).
+    var journaledSegments: [Int]?
+    /// Saved files only: the IDs of the ledger's date ranges, whose entries are in the journal.
+    var journaledDateRanges: [String]?
+    /// Saved files only: the number of the save that wrote the file; journal lines of later
+    /// saves are not relied on.
+    var journalGeneration: Int?
 
     /// An interstitial announced and not yet completed.
     struct OpenSpan: Codable, Equatable {

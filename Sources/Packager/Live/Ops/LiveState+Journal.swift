@@ -1,0 +1,94 @@
+import DateRangeWriter
+
+/// How a live state splits between its file and the state journal: the file keeps every
+/// window's sequences and length, the ledger's retired IDs, and the counts and IDs of what the
+/// journal holds; each segment (with its retention listing) and each date range is a journal line.
+extension LiveState {
+    var renditionCount: Int { 1 + renditionWindows.count }
+
+    /// Journal entries for the segments of rendition `k`'s window from position `start` on.
+    func journalEntries(rendition k: Int, from start: Int = 0) -> [SegmentJournalEntry] {
+        let w = window(k)
+        let dir = OutputLayout.rendition(k) + "/"
+        return w.segments.indices.dropFirst(start).map { i in
+            let segment = w.segments[i]
+            return SegmentJournalEntry(rendition: k, sequence: w.mediaSequence + i, segment: segment,
+                                       listed: retention.listed[dir + segment.uri])
+        }
+    }
+
+    /// Every segment and date range as journal lines of `generation`.
+    func journalLines(generation: Int) -> [StateJournalLine] {
+        (0..<renditionCount).flatMap { journalEntries(rendition: $0) }.map { StateJournalLine(generation: generation, segment: $0) }
+            + ledger.savedEntries.map { StateJournalLine(generation: generation, dateRange: $0) }
+    }
+
+    /// The state as its file holds it, written by save number `generation`.
+    func withoutJournaled(generation: Int) -> LiveState {
+        var saved = self
+        saved.journalGeneration = generation
+        saved.journaledSegments = (0..<renditionCount).map { window($0).segments.count }
+        saved.journaledDateRanges = ledger.ids
+        saved.window = window.withoutSegments()
+        saved.renditionWindows = renditionWindows.map { $0.withoutSegments() }
+        saved.ledger = ledger.withoutEntries()
+        for k in 0..<renditionCount {
+            let dir = OutputLayout.rendition(k) + "/"
+            for segment in window(k).segments { _ = saved.retention.takeListing(dir + segment.uri) }
+        }
+        return saved
+    }
+
+    /// A state read from its file with what it counts in the journal put back, and the lines
+    /// that came from. Lines of a later generation than the file's are from a save that did not
+    /// complete and are passed over; of the rest, a later line for a segment or ID replaces an
+    /// earlier one.
+    func restoringJournaled(from lines: [StateJournalLine], journal path: String) throws -> (LiveState, used: [StateJournalLine]) {
+        guard let counts = journaledSegments else { return (self, []) }
+        guard counts.count == renditionCount else {
+            throw LiveStateError.corrupt(path: path, reason: "the state lists segment counts for \(counts.count) renditions"
+                                         + " and windows for \(renditionCount)")
+        }
+        let generation = journalGeneration ?? 0
+        var segments: [Int: [Int: Int]] = [:]
+        var ranges: [String: Int] = [:]
+        for (i, line) in lines.enumerated() where line.generation <= generation {
+            if let entry = line.segment { segments[entry.rendition, default: [:]][entry.sequence] = i }
+            if let range = line.dateRange { ranges[range.id] = i }
+        }
+        var restored = self
+        (restored.journaledSegments, restored.journaledDateRanges, restored.journalGeneration) = (nil, nil, nil)
+        var used: [Int] = []
+        for k in 0..<renditionCount {
+            let w = window(k)
+            var records: [SegmentRecord] = []
+            records.reserveCapacity(counts[k])
+            for sequence in w.mediaSequence..<(w.mediaSequence + counts[k]) {
+                guard let i = segments[k]?[sequence], let entry = lines[i].segment else {
+                    throw LiveStateError.corrupt(path: path, reason: "no line for segment \(sequence) of rendition \(k),"
+                                                 + " which the state's window lists")
+                }
+                used.append(i)
+                records.append(entry.segment)
+                if let listing = entry.listed {
+                    restored.retention.restoreListing(OutputLayout.rendition(k) + "/" + entry.segment.uri, listing)
+                }
+            }
+            guard let full = w.restoring(records) else {
+                throw LiveStateError.corrupt(path: path, reason: "the segments of rendition \(k)'s window do not add up to"
+                                             + " the \(w.windowMillis) ms the state saved")
+            }
+            if k == 0 { restored.window = full } else { restored.renditionWindows[k - 1] = full }
+        }
+        var saved: [SavedDateRange] = []
+        for id in journaledDateRanges ?? [] {
+            guard let i = ranges[id], let range = lines[i].dateRange else {
+                throw LiveStateError.corrupt(path: path, reason: "no line for date range '\(id)', which the state's ledger lists")
+            }
+            used.append(i)
+            saved.append(range)
+        }
+        restored.ledger = ledger.restoring(saved)
+        return (restored, used.sorted().map { lines[$0] })
+    }
+}

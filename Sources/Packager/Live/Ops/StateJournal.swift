@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file of `StateJournalLine`s beside a channel's state file, one JSON object a line
+/// (`JournaledLiveStateStore` decides what goes in). Lines are only appended between rewrites.
+/// A rewrite (`replace`) goes through a temp file and a rename, so the file is always the old or
+/// the new complete version; with `PublishDurability.power` appends are fsynced before they
+/// return. An append that fails part-way is cut off again before the next one, so a half line
+/// is only ever the last.
+final class StateJournal {
+    static let name = ".pkgctl-live-journal.jsonl"
+
+    let directory: URL
+    let durability: PublishDurability
+    private let sink: AtomicFileSink
+    /// The file's length after the last complete write (nil: not known, left as it is).
+    private var goodLength: Int?
+
+    init(directory: URL, durability: PublishDurability) {
+        self.directory = directory.standardizedFileURL
+        self.durability = durability
+        sink = AtomicFileSink(root: self.directory, durability: durability)
+    }
+
+    var fileURL: URL { directory.appendingPathComponent(Self.name) }
+
+    /// Every line, in file order, or nil when there is no journal. A last line cut short (a
+    /// write the process did not finish) is left out; a bad line before it is corruption.
+    func read() throws -> [StateJournalLine]? {
+        let path = fileURL.path
+        guard let data = try LiveStateFileIO.read(path) else { return nil }
+        let decoder = JSONDecoder()
+        var lines: [StateJournalLine] = []
+        let texts = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (number, text) in texts.enumerated() where !text.isEmpty {
+            do {
+                lines.append(try decoder.decode(StateJournalLine.self, from: Data(text)))
+            } catch let error as DecodingError {
+                // Only the final line can be a torn write: every other one ended with its newline.
+                if number == texts.count - 1 { break }
+                throw LiveStateError.corrupt(path: path, reason: "line \(number + 1): \(error.reason)")
+            }
+        }
+        return lines
+    }
+
+    /// Adds lines at the end of the file (creating it when missing), after cutting off what a
+    /// failed append may have left.
+    func append(_ lines: [StateJournalLine]) throws {
+        guard !lines.isEmpty else { return }
+        let path = fileURL.path
+        let data = try Self.encode(lines, path: path)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failed(path, "open for append failed (errno \(errno))") }
+        defer { close(descriptor) }
+        if let goodLength, lseek(descriptor, 0, SEEK_END) != off_t(goodLength), ftruncate(descriptor, off_t(goodLength)) != 0 {
+            throw Self.failed(path, "cutting off a failed append failed (errno \(errno))")
+        }
+        var written = 0
+        while written < data.count {
+            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, data.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.failed(path, "write failed (errno \(errno))")
+            }
+            written += count
+        }
+        if durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
+        goodLength = Int(lseek(descriptor, 0, SEEK_END))
+    }
+
+    /// Replaces the whole file with `lines`, atomically.
+    func replace(with lines: [StateJournalLine]) throws {
+        let data = try Self.encode(lines, path: fileURL.path)
+        do { try sink.put(data, name: Self.name, kind: .state) } catch {
+            throw Self.failed(fileURL.path, String(describing: error))
+        }
+        goodLength = data.count
+    }
+
+    private static func encode(_ lines: [StateJournalLine], path: String) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var data = Data()
+        for line in lines {
+            do { data += try encoder.encode(line) } catch {
+                throw LiveStateError.encodeFailed(path: path, reason: String(describing: error))
+            }
+            data.append(UInt8(ascii: "\n"))
+        }
+        return data
+    }
+
+    private static func failed(_ path: String, _ reason: String) -> LiveStateError {
+        .saveFailed(path: path, reason: reason)
+    }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import DateRangeWriter
+import XCTest
+@testable import Packager
+
+/// The live state split between `.pkgctl-live-state.json` and the state journal: what a
+/// restart reads back, what each save writes, and what a cut-off or damaged journal does.
+final class JournaledLiveStateStoreTests: XCTestCase {
+    private var scratch: URL!
+
+    override func setUpWithError() throws { scratch = try TestMedia.temporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: scratch) }
+
+    private let saveTime = Date(timeIntervalSince1970: 1_796_130_000)
+
+    private func store() -> JournaledLiveStateStore {
+        JournaledLiveStateStore(directory: scratch, durability: .process)
+    }
+
+    /// Two renditions with a 4-segment window (2 s segments, target 2), the way
+    /// `LivePresentation` lists segments: appended, noted listed, the ones that leave noted removed.
+    private func state(windowSegments: Int = 4) -> LiveState {
+        var o = LiveOptions()
+        o.targetDuration = 2
+        o.windowSegments = windowSegments
+        o.windowSeconds = nil
+        var state = LiveState(options: o)
+        state.ensureRenditions(2, options: o)
+        return state
+    }
+
+    private func list(_ count: Int, in state: inout LiveState) {
+        for _ in 0..<count {
+            for k in 0..<state.renditionCount {
+                let index = state.takeSegmentIndex(rendition: k)
+                let record = SegmentRecord(uri: String(format: "seg_%05d.ts", index), durationTicks: 180_000 + Int64(k),
+                                           startTicks: Int64(index) * 180_000, bytes: 1000 + index, discontinuity: index % 7 == 3,
+                                           programDateTimeMillis: 1_796_130_000_000 + Int64(index) * 2000)
+                let dir = OutputLayout.rendition(k) + "/"
+                let removed = state.append(record, rendition: k)
+                state.retention.noteListed(name: dir + record.uri, duration: 2, at: 100 + Double(index))
+                for old in removed { state.retention.noteRemoved(name: dir + old.uri, playlistDuration: 8, at: 100 + Double(index)) }
+            }
+        }
+    }
+
+    private func journalLines() throws -> [String] {
+        let text = try String(contentsOf: scratch.appendingPathComponent(StateJournal.name), encoding: .utf8)
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    private func assertSameWindows(_ loaded: LiveState?, _ expected: LiveState, file: StaticString = #filePath, line: UInt = #line) {
+        guard let loaded else { return XCTFail("nothing loaded", file: file, line: line) }
+        XCTAssertEqual(loaded.window, expected.window, file: file, line: line)
+        XCTAssertEqual(loaded.renditionWindows, expected.renditionWindows, file: file, line: line)
+        XCTAssertEqual(loaded.retention, expected.retention, file: file, line: line)
+        XCTAssertNil(loaded.journaledSegments, file: file, line: line)
+    }
+
+    func testWindowsAndTheirRetentionListingsComeBackFromTheJournal() throws {
+        var s = state()
+        list(9, in: &s)
+        try store().save(s, at: saveTime)
+        let loaded = try store().load()
+        assertSameWindows(loaded, s)
+        XCTAssertEqual(loaded?.window.mediaSequence, 5)
+        XCTAssertEqual(loaded?.window.segments.map(\.uri), ["seg_00005.ts", "seg_00006.ts", "seg_00007.ts", "seg_00008.ts"])
+        XCTAssertEqual(loaded?.retention.deletableAt.count, 10, "removed segments stay in the state file")
+    }
+
+    func testTheStateFileCountsTheSegmentsInsteadOfListingThem() throws {
+        var s = state()
+        list(9, in: &s)
+        try store().save(s, at: saveTime)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        let saved = try XCTUnwrap((object as? [String: Any])?["state"] as? [String: Any])
+        XCTAssertEqual(saved["journaledSegments"] as? [Int], [4, 4])
+        XCTAssertEqual(((saved["window"] as? [String: Any])?["segments"] as? [Any])?.count, 0)
+        XCTAssertEqual(((saved["retention"] as? [String: Any])?["listed"] as? [String: Any])?.count, 0)
+        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 4)
+    }
+
+    func testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne() throws {
+        let store = store()
+        var s = state()
+        list(3, in: &s)
+        try store.save(s, at: saveTime)
+        XCTAssertEqual(try journalLines().count, 6)
+        list(2, in: &s)
+        try store.save(s, at: saveTime)
+        try store.save(s, at: saveTime)
+        let lines = try journalLines()
+        XCTAssertEqual(lines.count, 10, "two new segments for each of two renditions, nothing for a save without news")
+        XCTAssertEqual(lines.last, #"{"generation":2,"segment":{"listed":{"duration":2,"firstListed":104},"rendition":1,"#
+                       + #""segment":{"bytes":1004,"discontinuity":false,"durationTicks":180001,"gap":false,"#
+                       + #""programDateTimeMillis":1796130008000,"startTicks":720000,"uri":"seg_00004.ts"},"sequence":4}}"#)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    func testTheJournalIsRewrittenOnceItHoldsTwiceTheWindowsAndStillLoads() throws {
+        let store = store()
+        var s = state()
+        var longest = 0
+        for _ in 0..<60 {
+            list(1, in: &s)
+            try store.save(s, at: saveTime)
+            longest = max(longest, try journalLines().count)
+        }
+        XCTAssertEqual(longest, 2 * 8 + 64, "rewritten by the save that takes it past twice the 8 listed segments plus 64")
+        XCTAssertLessThan(try journalLines().count, longest)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    /// A cut-off run: lines appended for a save whose state file never replaced the old one, the
+    /// last of them torn. The state file saved before them decides.
+    func testLinesPastTheSavedStateAndATornLastLineAreIgnored() throws {
+        let store = store()
+        var s = state()
+        list(5, in: &s)
+        try store.save(s, at: saveTime)
+        // The lines a next save (generation 2) appended for the segments it lists, in the same
+        // window positions as the saved ones (the window slid by two), before it was cut off.
+        var later = s
+        list(2, in: &later)
+        let extra = try JSONEncoder().encode(later.journalLines(generation: 2))
+        let torn = try JSONEncoder().encode(later.journalLines(generation: 2)[0])
+        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent(StateJournal.name))
+        handle.seekToEndOfFile()
+        for line in try XCTUnwrap(JSONSerialization.jsonObject(with: extra) as? [Any]) {
+            handle.write(try JSONSerialization.data(withJSONObject: line) + Data("\n".utf8))
+        }
+        handle.write(torn.prefix(40))
+        try handle.close()
+        XCTAssertEqual(try journalLines().count, 8 + 8 + 1)
+        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        assertSameWindows(try restarted.load(), s)
+        // Loading rewrote the journal to what the state relies on: nothing of the cut-off save is left.
+        XCTAssertEqual(try journalLines().count, 8)
+        try restarted.save(later, at: saveTime)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
+    }
+
+    func testASegmentMissingFromTheJournalIsCorruptionNamingTheJournal() throws {
+        var s = state()
+        list(5, in: &s)
+        try store().save(s, at: saveTime)
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        let lines = try journalLines()
+        try (lines.dropFirst().joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store().load()) { error in
+            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
+                                                              reason: "no line for segment 1 of rendition 0, which the state's window lists"))
+        }
+        try FileManager.default.removeItem(at: url)
+        XCTAssertThrowsError(try store().load()) { error in
+            XCTAssertTrue(String(describing: error).contains("the file is missing, and the state file"), "\(error)")
+            XCTAssertTrue(String(describing: error).contains("counts 8 segments in it"), "\(error)")
+        }
+    }
+
+    func testADamagedLineBeforeTheLastIsCorruptionNamingItsNumber() throws {
+        var s = state()
+        list(2, in: &s)
+        try store().save(s, at: saveTime)
+        var lines = try journalLines()
+        lines[1] = "{\"rendition\": 0"
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store().load()) { error in
+            guard case .corrupt(let path, let reason)? = error as? LiveStateError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, url.standardizedFileURL.path)
+            XCTAssertTrue(reason.hasPrefix("line 2: "), reason)
+        }
+    }
+
+    /// Version 3 kept the segments in the state file; this build reads such a file as it is.
+    func testAVersion3StateWithItsSegmentsInlineIsStillRead() throws {
+        var s = state()
+        list(6, in: &s)
+        try LiveStateStore<LiveState>(directory: scratch, version: 3, durability: .process).save(s, at: saveTime)
+        assertSameWindows(try store().load(), s)
+    }
+
+    /// Windows replaced before the first publication (the target fixed) number from 0 again:
+    /// their segments are written again, later lines for the same numbers replacing earlier ones.
+    func testReplacedWindowsAreWrittenAgainNotContinued() throws {
+        let store = store()
+        var s = state()
+        list(6, in: &s)
+        try store.save(s, at: saveTime)
+        var o = LiveOptions()
+        o.windowSegments = 4
+        o.windowSeconds = nil
+        s.resetWindows(targetDuration: 2, options: o)
+        list(2, in: &s)
+        try store.save(s, at: saveTime)
+        XCTAssertEqual(try journalLines().count, 8 + 4)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    func testResetStateMovesTheJournalAsideWithTheStateFile() throws {
+        var s = state()
+        list(2, in: &s)
+        try store().save(s, at: saveTime)
+        let moved = try XCTUnwrap(try store().moveAside(at: Date(timeIntervalSince1970: 1_714_564_800.123)))
+        XCTAssertEqual(moved.lastPathComponent, ".pkgctl-live-state.json.rejected-2024-05-01T120000.123Z")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted(),
+                       [".pkgctl-live-journal.jsonl.rejected-2024-05-01T120000.123Z",
+                        ".pkgctl-live-state.json.rejected-2024-05-01T120000.123Z"])
+        XCTAssertNil(try store().load())
+    }
+
+    private func range(_ id: String, startMillis: Int64, completed: Bool) throws -> DateRange {
+        DateRange(id: id, classValue: "com.example.break", startDate: try HLSDate(millisecondsSinceEpoch: startMillis),
+                  duration: completed ? HLSDecimal(seconds: 20) : nil, plannedDuration: HLSDecimal(seconds: 30))
+    }
+
+    /// Date ranges are journal lines too: one when announced, one more for each update.
+    func testDateRangesComeBackFromTheJournalWithTheirUpdates() throws {
+        let store = store()
+        var s = state()
+        list(3, in: &s)
+        try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
+        try s.ledger.announce(try range("b", startMillis: 1_796_130_003_000, completed: false))
+        try store.save(s, at: saveTime)
+        XCTAssertEqual(try journalLines().count, 6 + 2)
+        try s.ledger.update(try range("a", startMillis: 1_796_130_001_000, completed: true))
+        try store.save(s, at: saveTime)
+        let lines = try journalLines()
+        XCTAssertEqual(lines.count, 6 + 2 + 1, "the updated range again, nothing else")
+        XCTAssertTrue(lines.last?.hasPrefix(#"{"dateRange":{"additions":[[{"name":"DURATION","value":"20"}]]"#) ?? false, "\(lines.last ?? "")")
+        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        XCTAssertEqual(loaded.ledger.render(), s.ledger.render())
+        XCTAssertEqual(loaded.ledger.ids, ["a", "b"])
+        XCTAssertTrue(loaded.ledger.hasUsed("a"))
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        let saved = try XCTUnwrap((object as? [String: Any])?["state"] as? [String: Any])
+        XCTAssertEqual(saved["journaledDateRanges"] as? [String], ["a", "b"])
+        XCTAssertEqual(saved["journalGeneration"] as? Int, 2)
+        XCTAssertEqual(((saved["ledger"] as? [String: Any])?["entries"] as? [Any])?.count, 0)
+    }
+
+    /// An update appended by a save whose state file never landed was never published: the
+    /// restart continues from the range as the saved state had it, so completing the span
+    /// again cannot contradict what players saw.
+    func testAnUpdateOfACutOffSaveIsPassedOver() throws {
+        var s = state()
+        list(3, in: &s)
+        try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
+        try store().save(s, at: saveTime)
+        var later = s
+        try later.ledger.update(try range("a", startMillis: 1_796_130_001_000, completed: true))
+        let cutOff = JournaledLiveStateStore(directory: scratch, durability: .process)
+        _ = try cutOff.load()
+        try cutOff.journal.append([StateJournalLine(generation: 2, dateRange: try XCTUnwrap(later.ledger.savedEntries.first))])
+        let loaded = try XCTUnwrap(try store().load())
+        XCTAssertEqual(loaded.ledger.render(), s.ledger.render())
+        XCTAssertEqual(loaded.ledger.render().count, 1)
+    }
+
+    func testARangeMissingFromTheJournalIsCorruption() throws {
+        var s = state()
+        list(3, in: &s)
+        try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
+        try store().save(s, at: saveTime)
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        try (try journalLines().dropLast().joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store().load()) { error in
+            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
+                                                              reason: "no line for date range 'a', which the state's ledger lists"))
+        }
+    }
+}
