@@ -57,8 +57,6 @@ public enum ISO8601Text {
     }
 
     private static func appendPadded(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-        let digits = Array(String(value).utf8)
-        for _ in digits.count ..< max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
-        bytes.append(contentsOf: digits)
+        DecimalDigits.append(value, width: width, to: &bytes)
     }
 }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The EXTINF duration text of a segment: seconds with exactly three decimals.
 ///
 /// Rounding rule: the exact tick count is truncated (floored) to whole milliseconds.
@@ -17,8 +19,16 @@ public enum ExtinfText {
     }
 
     public static func format(ticks: Int64) -> String {
+        var bytes: [UInt8] = []
+        append(ticks: ticks, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same text appended to a playlist being written.
+    public static func append(ticks: Int64, to bytes: inout [UInt8]) {
         let ms = millis(ticks: ticks)
-        let fraction = String(ms % 1000)
-        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        DecimalDigits.append(ms / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        DecimalDigits.append(ms % 1000, width: 3, to: &bytes)
     }
 }

@@ -50,10 +50,14 @@ public struct RetentionPlanner: Equatable, Codable, Sendable {
     /// When the next removed segment becomes deletable, or nil when none is pending.
     public var nextDueTime: Double? { deletableAt.values.min() }
 
-    /// Takes a listed segment's record out, for a state file that keeps it in the state
-    /// journal (`StateJournal`); `restoreListing` puts it back.
-    mutating func takeListing(_ name: String) -> Listing? {
-        listed.removeValue(forKey: name)
+    /// The planner without its listings, for a state file whose journal (`StateJournal`) keeps
+    /// each window segment's listing with the segment; `restoreListing` puts them back. A listing
+    /// of a name in no window is never read again (only a segment leaving a window is noted
+    /// removed), so leaving those out loses nothing.
+    func withoutListings() -> RetentionPlanner {
+        var copy = self
+        copy.listed = [:]
+        return copy
     }
 
     mutating func restoreListing(_ name: String, _ listing: Listing) {

@@ -53,8 +53,18 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         guard let loaded else { return XCTFail("nothing loaded", file: file, line: line) }
         XCTAssertEqual(loaded.window, expected.window, file: file, line: line)
         XCTAssertEqual(loaded.renditionWindows, expected.renditionWindows, file: file, line: line)
-        XCTAssertEqual(loaded.retention, expected.retention, file: file, line: line)
+        // Listings come back for the segments in windows; one of a name in no window is never read.
+        var listed = expected.retention
+        for name in expected.retention.listed.keys where !windowNames(expected).contains(name) {
+            listed.noteRemoved(name: name, playlistDuration: 0, at: 0)
+            listed.noteDeleted(name: name)
+        }
+        XCTAssertEqual(loaded.retention, listed, file: file, line: line)
         XCTAssertNil(loaded.journaledSegments, file: file, line: line)
+    }
+
+    private func windowNames(_ state: LiveState) -> Set<String> {
+        Set((0..<state.renditionCount).flatMap { k in state.window(k).segments.map { OutputLayout.rendition(k) + "/" + $0.uri } })
     }
 
     func testWindowsAndTheirRetentionListingsComeBackFromTheJournal() throws {
@@ -66,6 +76,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(loaded?.window.mediaSequence, 5)
         XCTAssertEqual(loaded?.window.segments.map(\.uri), ["seg_00005.ts", "seg_00006.ts", "seg_00007.ts", "seg_00008.ts"])
         XCTAssertEqual(loaded?.retention.deletableAt.count, 10, "removed segments stay in the state file")
+        XCTAssertEqual(loaded?.retention, s.retention, "every listing is a window segment's")
     }
 
     func testTheStateFileCountsTheSegmentsInsteadOfListingThem() throws {

@@ -13,6 +13,21 @@ final class PlaylistTextTests: XCTestCase {
         XCTAssertEqual(ExtinfText.format(ticks: -5), "0.000")
     }
 
+    func testDecimalDigitsArePaddedToTheWidthAndNeverCut() {
+        func text(_ value: Int64, _ width: Int) -> String {
+            var bytes = Array("x".utf8)
+            DecimalDigits.append(value, width: width, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        XCTAssertEqual(text(0, 1), "x0")
+        XCTAssertEqual(text(0, 3), "x000")
+        XCTAssertEqual(text(7, 2), "x07")
+        XCTAssertEqual(text(59, 2), "x59")
+        XCTAssertEqual(text(1000, 3), "x1000")
+        XCTAssertEqual(text(2026, 4), "x2026")
+        XCTAssertEqual(text(Int64.max, 1), "x9223372036854775807")
+    }
+
     func testProgramDateTimeIsWrittenWithMillisecondsAndZ() {
         XCTAssertEqual(ISO8601Text.format(millis: PlaylistSamples.midnight), "2026-01-01T00:00:00.000Z")
         XCTAssertEqual(ISO8601Text.format(millis: 0), "1970-01-01T00:00:00.000Z")
