@@ -232,10 +232,11 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
                 cpu, steady, _ = run_for(ff, wall, os.path.join(OUT, f"bench-{name}-ffmpeg.log"))
                 theirs.append(cpu / (steady * speed) * 3600)
     a, b = statistics.median(ours), statistics.median(theirs)
-    what = f"{megabits(source):.1f} Mbps input, two renditions" if two else "4 Mbps input"
+    rate = megabits(source) if two else 4
+    what = f"{rate:.1f} Mbps input, two renditions" if two else "4 Mbps input"
     # The goal is per 4 Mbps rendition: for the two renditions (3 and 1 Mb/s video, one audio
     # track muxed into each), the input's own bitrate scales it.
-    goal = 0.1 * megabits(source) / 4 if two else 0.1
+    goal = 0.1 * rate / 4
     print(f"live CPU per hour of {what} (--durability {durability}; steady state, medians of {rounds}, alternated, "
           f"paced at {speed}x): pkgctl {a:.1f} s "
           f"({a / 36:.3f} % of a core), ffmpeg hls muxer {b:.1f} s ({b / 36:.3f} %); ratio {a / b:.2f}  "

@@ -18,19 +18,19 @@ public enum ISO8601Text {
         let msOfDay = millis - days * millisPerDay
         let (year, month, day) = civil(fromDaysSinceEpoch: days)
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendPadded(abs(year), width: 4, to: &bytes)
+        DecimalDigits.append(abs(year), width: 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendPadded(month, width: 2, to: &bytes)
+        DecimalDigits.append(month, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        appendPadded(day, width: 2, to: &bytes)
+        DecimalDigits.append(day, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
-        appendPadded(msOfDay / 3_600_000, width: 2, to: &bytes)
+        DecimalDigits.append(msOfDay / 3_600_000, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendPadded(msOfDay / 60_000 % 60, width: 2, to: &bytes)
+        DecimalDigits.append(msOfDay / 60_000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendPadded(msOfDay / 1000 % 60, width: 2, to: &bytes)
+        DecimalDigits.append(msOfDay / 1000 % 60, width: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))
-        appendPadded(msOfDay % 1000, width: 3, to: &bytes)
+        DecimalDigits.append(msOfDay % 1000, width: 3, to: &bytes)
         bytes.append(UInt8(ascii: "Z"))
     }
 
@@ -54,9 +54,5 @@ public enum ISO8601Text {
     public static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-    }
-
-    private static func appendPadded(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
-        DecimalDigits.append(value, width: width, to: &bytes)
     }
 }

@@ -198,17 +198,8 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     }
 
     private func writeAll(_ data: Data, to descriptor: Int32, path: String, name: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw FileSinkError.system(operation: "write", path: path, name: name, errno: errno)
-                }
-                offset += written
-            }
+        if let code = PlainFileWriter.writeAll(data, to: descriptor) {
+            throw FileSinkError.system(operation: "write", path: path, name: name, errno: code)
         }
     }
 

@@ -1,3 +1,4 @@
+import DateRangeWriter
 import Foundation
 
 /// A live channel's state as two files: `.pkgctl-live-state.json` (`LiveStateStore`), without the
@@ -47,15 +48,16 @@ final class JournaledLiveStateStore {
         let (state, used) = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
         try journal.replace(with: used)
         lines = used.count
-        noteWritten(state)
+        noteWritten(state, ranges: state.ledger.savedEntries)
         ready = true
         return state
     }
 
     func save(_ state: LiveState, at time: Date) throws {
         generation += 1
+        let ranges = state.ledger.savedEntries
         if ready {
-            let fresh = newLines(state)
+            let fresh = newLines(state, ranges: ranges)
             try journal.append(fresh)
             lines += fresh.count
         } else {
@@ -65,7 +67,7 @@ final class JournaledLiveStateStore {
             lines = all.count
             ready = true
         }
-        noteWritten(state)
+        noteWritten(state, ranges: ranges)
         try store.save(state.withoutJournaled(generation: generation), at: time)
         let needed = (0..<state.renditionCount).reduce(revisions.count) { $0 + state.window($1).segments.count }
         // A failed rewrite leaves the longer journal in place (the rename never happened); the
@@ -79,7 +81,7 @@ final class JournaledLiveStateStore {
     /// Lines for what changed since the last save: each rendition's segments after the last
     /// one written (the whole window when it no longer continues it: a window replaced), and
     /// the date ranges that are new or were updated.
-    private func newLines(_ state: LiveState) -> [StateJournalLine] {
+    private func newLines(_ state: LiveState, ranges: [SavedDateRange]) -> [StateJournalLine] {
         var fresh: [StateJournalLine] = []
         for k in 0..<state.renditionCount {
             let w = state.window(k)
@@ -90,18 +92,18 @@ final class JournaledLiveStateStore {
             }
             fresh += state.journalEntries(rendition: k, from: start).map { StateJournalLine(generation: generation, segment: $0) }
         }
-        for range in state.ledger.savedEntries where revisions[range.id] != range.revision {
+        for range in ranges where revisions[range.id] != range.revision {
             fresh.append(StateJournalLine(generation: generation, dateRange: range))
         }
         return fresh
     }
 
-    private func noteWritten(_ state: LiveState) {
+    private func noteWritten(_ state: LiveState, ranges: [SavedDateRange]) {
         tails = (0..<state.renditionCount).map { k in
             let w = state.window(k)
             return (w.mediaSequence + w.segments.count - 1, w.segments.last?.uri ?? "")
         }
-        revisions = Dictionary(state.ledger.savedEntries.map { ($0.id, $0.revision) }, uniquingKeysWith: { $1 })
+        revisions = Dictionary(ranges.map { ($0.id, $0.revision) }, uniquingKeysWith: { $1 })
     }
 
     /// For `--reset-state`: moves the state file and the journal aside (see `LiveStateStore`).

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Whole-file reads of a channel's state files (the state and its segment journal).
+/// Whole-file reads of a channel's state files (the state file and its journal).
 enum LiveStateFileIO {
     /// The whole file, or nil when it does not exist.
     static func read(_ path: String) throws -> Data? {

@@ -12,19 +12,15 @@ import Glibc
 final class StateJournal {
     static let name = ".pkgctl-live-journal.jsonl"
 
-    let directory: URL
-    let durability: PublishDurability
     private let sink: AtomicFileSink
     /// The file's length after the last complete write (nil: not known, left as it is).
     private var goodLength: Int?
 
     init(directory: URL, durability: PublishDurability) {
-        self.directory = directory.standardizedFileURL
-        self.durability = durability
-        sink = AtomicFileSink(root: self.directory, durability: durability)
+        sink = AtomicFileSink(root: directory, durability: durability)
     }
 
-    var fileURL: URL { directory.appendingPathComponent(Self.name) }
+    var fileURL: URL { sink.root.appendingPathComponent(Self.name) }
 
     /// Every line, in file order, or nil when there is no journal. A last line cut short (a
     /// write the process did not finish) is left out; a bad line before it is corruption.
@@ -58,16 +54,8 @@ final class StateJournal {
         if let goodLength, lseek(descriptor, 0, SEEK_END) != off_t(goodLength), ftruncate(descriptor, off_t(goodLength)) != 0 {
             throw Self.failed(path, "cutting off a failed append failed (errno \(errno))")
         }
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress.map { $0 + written }, data.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.failed(path, "write failed (errno \(errno))")
-            }
-            written += count
-        }
-        if durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
+        if let code = PlainFileWriter.writeAll(data, to: descriptor) { throw Self.failed(path, "write failed (errno \(code))") }
+        if sink.durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
         goodLength = Int(lseek(descriptor, 0, SEEK_END))
     }
 
