@@ -9,6 +9,10 @@ public struct ResolvedTitle {
     public let options: VodOptions
     public let digest: ConfigurationDigest
     public let target: TitleOutput
+    /// An origin's request settings (`output.http`): kept out of `options`, so out of the digest
+    /// (a rotated token is no reason to convert a title again). A batch's configuration serves
+    /// titles of both kinds, so they are checked here and used where the title's output is HTTP.
+    public let http: HTTPSinkOptions
 
     public init(_ job: BatchJob, base: PipelineConfiguration, source: String) throws {
         var configuration = base
@@ -28,7 +32,9 @@ public struct ResolvedTitle {
             own.note("output.asset_base_url", from: place)
         }
         self.job = job
-        options = try configuration.merging(own).vodOptions()
+        let merged = configuration.merging(own)
+        options = try merged.vodOptions()
+        http = try merged.httpSinkOptions(isHTTPOutput: true)
         digest = ConfigurationDigest(of: options)
         target = TitleOutput(job.output)
     }
@@ -45,7 +51,7 @@ public struct ResolvedTitle {
     func reasonToConvert(force: Bool) -> String? {
         if force { return "forced" }
         let stored: TitleFingerprint?
-        do { stored = try target.storedFingerprint() } catch { return String(describing: error) }
+        do { stored = try target.storedFingerprint(headers: http.extraHeaders) } catch { return String(describing: error) }
         guard let stored else {
             if case .directory(let dir) = target, FileManager.default.fileExists(atPath: dir.path) {
                 return "output has no fingerprint"

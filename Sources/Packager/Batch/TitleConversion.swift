@@ -11,7 +11,7 @@ public enum TitleConversion {
             result.configuration = title.digest.description
             // Taken before the input is read: a change made while converting shows next run.
             let fingerprint = try title.fingerprint(at: Date())
-            let sink = try FingerprintingSink(wrapping: try title.target.makeSink(), record: fingerprint, location: job.output)
+            let sink = try FingerprintingSink(wrapping: try title.target.makeSink(http: title.http), record: fingerprint, location: job.output)
             result.record(try VodPipeline.run(input: job.input, sink: sink, options: title.options))
         } catch {
             result.status = .failed

@@ -27,7 +27,8 @@ public enum TitleOutput: Equatable, Sendable {
 
     /// The fingerprint of the committed output; nil when there is no output, or one without a
     /// fingerprint (made by a plain `pkgctl vod`, or by an upload that did not finish).
-    func storedFingerprint() throws -> TitleFingerprint? {
+    /// `headers`: what an origin's requests carry (`output.http.headers`).
+    func storedFingerprint(headers: [String: String] = [:]) throws -> TitleFingerprint? {
         let location = fingerprintLocation
         switch self {
         case .directory:
@@ -38,7 +39,7 @@ public enum TitleOutput: Equatable, Sendable {
             return try TitleFingerprint(data: data, location: location)
         case .origin:
             guard let url = URL(string: location) else { return nil }
-            let answer = try HTTPProbe.send("GET", url)
+            let answer = try HTTPProbe.send("GET", url, headers: headers)
             if answer.status == 404 || answer.status == 410 { return nil }
             guard answer.status == 200 else {
                 throw BatchError.fingerprintUnreadable(location: location, reason: "HTTP \(answer.status)")
@@ -47,12 +48,12 @@ public enum TitleOutput: Equatable, Sendable {
         }
     }
 
-    /// The sinks `VodPipeline.run(input:output:options:)` and `run(input:origin:options:)` build.
-    func makeSink() throws -> PublishSink {
+    /// The sinks `VodPipeline.run(input:output:options:)` and `run(input:origin:options:http:)` build.
+    func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> PublishSink {
         switch self {
         case .directory(let dir): return try StagedDirectorySink(destination: dir)
         case .origin(let prefix):
-            var http = HTTPSinkOptions()
+            var http = settings
             http.waitWhenFull = true
             return HTTPSink(base: prefix, options: http)
         }

@@ -70,8 +70,9 @@ extension PipelineConfiguration {
             cues.nextOutCueEnds = try c.bool("next_out_cue_ends")
         }
         if let o = try root.object("output") {
-            try o.allowOnly(["asset_base_url", "start_date", "profile", "tail_resume_horizon"])
+            try o.allowOnly(["asset_base_url", "start_date", "profile", "tail_resume_horizon", "http"])
             output.tailResumeHorizon = try o.number("tail_resume_horizon")
+            if let h = try o.object("http") { output.http = try HTTPOutputSection.read(h) }
             if let base = try o.string("asset_base_url") {
                 guard let url = BaseURL.parse(base) else { throw o.fail("asset_base_url", "'\(base)' is not an absolute URL") }
                 output.assetBaseURL = url

@@ -92,6 +92,7 @@ extension PipelineConfiguration {
         o.placementByKind = try placementKinds()
         // Asset URIs must be absolute: next to the output on an origin, else where the demo serves.
         o.assetBaseURL = self.output.assetBaseURL ?? (o.isHTTPOutput ? BaseURL.parse(output) : URL(string: "http://127.0.0.1:8000/"))
+        o.http = try httpSinkOptions(isHTTPOutput: o.isHTTPOutput)
         o.sidecar = cues.sidecar
         o.classifier = try classifier()
         o.lostCues = lostCueRules()
@@ -110,11 +111,11 @@ extension PipelineConfiguration {
         return o
     }
 
-    private func refuse(_ keys: [String], reason: String) throws {
+    func refuse(_ keys: [String], reason: String) throws {
         if let key = keys.first(where: { origins[$0] != nil }) { throw fail(key, reason) }
     }
 
-    private func check(_ key: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
+    func check(_ key: String, _ value: Double, _ range: ClosedRange<Double>, _ unit: String) throws -> Double {
         guard value.isFinite, range.contains(value) else {
             throw fail(key, "\(value) is outside \(range.lowerBound)…\(range.upperBound) \(unit)")
         }

@@ -42,6 +42,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         /// resume by X-PLAYOUT-LIMIT instead of X-RESUME-OFFSET (`TailResumeRule`); nil: hls.js's
         /// forward buffer for the presentation's lowest BANDWIDTH.
         public var tailResumeHorizon: Double?
+        /// An HTTP origin's headers, request timeout and retry time (`HTTPOutputSection`).
+        public var http = HTTPOutputSection()
     }
 
     public struct Live: Equatable, Sendable {
@@ -110,6 +112,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.output.startDate = overrides.output.startDate ?? output.startDate
         m.output.profile = overrides.output.profile ?? output.profile
         m.output.tailResumeHorizon = overrides.output.tailResumeHorizon ?? output.tailResumeHorizon
+        m.output.http = output.http.merging(overrides.output.http)
         m.live = live.merging(overrides.live)
         if let placement = overrides.placementDefault {
             // A default placement given on top replaces the per-kind ones beneath it.

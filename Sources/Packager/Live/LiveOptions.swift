@@ -44,6 +44,8 @@ public struct LiveOptions {
     /// Whether published files and the state are fsynced (survive a power cut) or left to the
     /// kernel's write-back (survive pkgctl's own crash only; no disk wait per segment).
     public var durability = PublishDurability.power
+    /// An http(s) output's request headers, timeout and retry time (`output.http`).
+    public var http = HTTPSinkOptions()
     public var defaultPlacement: Placement = .overlay
     public var placementByKind: [SpanKind: Placement] = [:]
     /// Absolute base of asset URIs (the default suits `python3 -m http.server 8000` in the output).

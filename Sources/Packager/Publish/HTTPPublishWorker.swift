@@ -169,7 +169,10 @@ final class HTTPPublishWorker: @unchecked Sendable {
                 counters.deletes += 1
             }
             counters.lastPublishLatency = latency
-        case .failed, .abandoned:
+        case .failed(let error):
+            counters.failures += 1
+            counters.firstFailure = counters.firstFailure ?? error.description
+        case .abandoned:
             counters.failures += 1
         }
         condition.unlock()

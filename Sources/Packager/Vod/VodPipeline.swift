@@ -14,9 +14,11 @@ public enum VodPipeline {
         try run(input: input, sink: try StagedDirectorySink(destination: output), options: options)
     }
 
-    /// Publishes to an HTTP origin (`base` is the presentation's prefix there).
-    public static func run(input: String, origin base: URL, options: VodOptions) throws -> VodReport {
-        var http = HTTPSinkOptions()
+    /// Publishes to an HTTP origin (`base` is the presentation's prefix there); `http`: its
+    /// headers, timeout and retry time (`output.http`).
+    public static func run(input: String, origin base: URL, options: VodOptions,
+                           http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> VodReport {
+        var http = settings
         http.waitWhenFull = true
         return try run(input: input, sink: HTTPSink(base: base, options: http), options: options)
     }
@@ -231,7 +233,8 @@ public enum VodPipeline {
                                         t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
                                         collected: collector, notes: notes).build()
         guard sink.stats.failures == 0 else {
-            throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored; no playlist was published")
+            let first = sink.stats.firstFailure.map { " (the first: \($0))" } ?? ""
+            throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored\(first); no playlist was published")
         }
         var files = built.files
         var report = built.report

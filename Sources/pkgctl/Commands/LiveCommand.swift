@@ -98,7 +98,7 @@ enum LiveCommand {
                "one channel per configuration file DIR/*.json in this process, one thread each; flags apply to all") {
             $0.channelsDirectory = $1.text
         },
-    ] + StitchedFlags.shared()
+    ] + PipelineOptions.http() + StitchedFlags.shared()
 
     static let entry = CommandEntry(
         name: "live", synopsis: ["-i INPUT -o DIR|URL [options]", "--input-hls URL -o DIR|URL [options]",

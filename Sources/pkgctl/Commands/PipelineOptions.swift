@@ -56,6 +56,29 @@ enum PipelineOptions {
         },
     ] }
 
+    /// An http(s) output's request settings (`output.http`), for `vod` and `live`.
+    static func http<I: PipelineInvocation>() -> [Option<I>] {
+        let defaults = HTTPSinkOptions()
+        return [
+            .setting("--http-header", .text("'NAME: VALUE'"), key: "output.http.headers", repeatable: true,
+                     "a header on every request to an http(s) output (an origin's authorization); a secret is better "
+                     + "kept in --config than in the process list") {
+                guard let colon = $1.text.firstIndex(of: ":") else { throw $1.bad("'NAME: VALUE', e.g. 'Authorization: Bearer TOKEN'") }
+                let name = String($1.text[..<colon]).trimmingCharacters(in: .whitespaces)
+                let value = String($1.text[$1.text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                $0.output.http.headers[name] = value
+            },
+            .setting("--http-timeout", .number("S"), key: "output.http.request_timeout",
+                     default: DefaultText.number(defaults.requestTimeout),
+                     "seconds one request to an http(s) output may take (1-600)") { $0.output.http.requestTimeout = try $1.number() },
+            .setting("--http-retry", .number("S"), key: "output.http.retry_seconds",
+                     default: DefaultText.number(defaults.itemDeadline),
+                     "seconds one upload to an http(s) output is retried before it is given up (0-3600; 0: one attempt)") {
+                $0.output.http.retrySeconds = try $1.number()
+            },
+        ]
+    }
+
     /// The configuration `--config` names (if any) with the flags on top.
     static func configuration(_ invocation: PipelineInvocation) throws -> PipelineConfiguration {
         let file = try invocation.configPath.map { try PipelineConfiguration.load(path: $0) } ?? PipelineConfiguration()

@@ -43,7 +43,7 @@ enum VodCommand {
             $0.segments.singleFile = true
         },
         .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
-    ] + StitchedFlags.vod() + BatchCommand.options
+    ] + PipelineOptions.http() + StitchedFlags.vod() + BatchCommand.options
 
     static let entry = CommandEntry(
         name: "vod", synopsis: ["INPUT -o DIR|URL [options]", "--batch JOBS|- [-j N] [--shard I/N] [--force] [--keep-going] [--list] [options]"],
@@ -54,6 +54,7 @@ enum VodCommand {
         let input: String
         let output: String
         var options: VodOptions
+        let http: HTTPSinkOptions
         let quiet: Bool
         do {
             guard let parsed = try self.options.parse(args, into: Invocation()) else { return entry.printHelp() }
@@ -67,7 +68,9 @@ enum VodCommand {
             input = parsed.positionals[0]
             output = out
             quiet = parsed.invocation.quiet
-            options = try PipelineOptions.configuration(parsed.invocation).vodOptions()
+            let configuration = try PipelineOptions.configuration(parsed.invocation)
+            options = try configuration.vodOptions()
+            http = try configuration.httpSinkOptions(isHTTPOutput: isHTTP(output))
         } catch {
             return entry.usageFailure(error)
         }
@@ -75,8 +78,8 @@ enum VodCommand {
         if let progress { options.progress = progress.update }
         do {
             let report: VodReport
-            if let origin = BaseURL.parse(output), output.hasPrefix("http://") || output.hasPrefix("https://") {
-                report = try VodPipeline.run(input: input, origin: origin, options: options)
+            if let origin = BaseURL.parse(output), isHTTP(output) {
+                report = try VodPipeline.run(input: input, origin: origin, options: options, http: http)
             } else {
                 report = try VodPipeline.run(input: input, output: URL(fileURLWithPath: output), options: options)
             }
@@ -90,4 +93,6 @@ enum VodCommand {
             return ExitCode.failure
         }
     }
+
+    private static func isHTTP(_ output: String) -> Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
 }

@@ -10,10 +10,10 @@ extension Option where Invocation: ConfiguringInvocation {
     /// An option that sets configuration key `key` and records the flag as its origin, so a value
     /// the mode refuses is reported under the flag the user typed.
     static func setting(_ name: String, _ kind: ValueKind, aliases: [String] = [], key: String,
-                        default defaultText: String? = nil, _ help: String,
+                        default defaultText: String? = nil, repeatable: Bool = false, _ help: String,
                         set: @escaping (inout PipelineConfiguration, OptionValue) throws -> Void) -> Option {
         Option(spec: OptionSpec(name: name, aliases: aliases, value: kind, defaultText: defaultText, help: help,
-                                key: key, repeatable: false),
+                                key: key, repeatable: repeatable),
                apply: { invocation, value in
                    try set(&invocation.configuration, value)
                    invocation.configuration.note(key, from: value.option)

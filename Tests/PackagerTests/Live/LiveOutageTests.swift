@@ -33,15 +33,17 @@ final class LiveOutageTests: XCTestCase {
         origin = nginx
         let state = try TestMedia.temporaryDirectory()
         scratch = state
-        let base = nginx.baseURL.absoluteString + "live"
+        // An origin that wants a token (--http-header), and uploads retried for 10 s, not 30 (--http-retry).
+        let base = nginx.baseURL.absoluteString + "private/live"
         let process = try launch(["live", "-i", TestMedia.liveTS.path, "-o", base, "--state-dir", state.path, "--event",
-                                  "--loop", "--realtime", "--speed", "4"])
+                                  "--loop", "--realtime", "--speed", "4", "--http-retry", "10",
+                                  "--http-header", "Authorization: Bearer \(NginxWebDAVOrigin.token)"])
         XCTAssertNotNil(process.waitForLog(timeout: 30) { [process] line in
             line.event == "segment" && process.count { $0.event == "segment" } >= 4
         }, "no segments before the outage: \(process.transcript.suffix(2000))")
         nginx.stop()
-        // Uploads go one at a time, each retried for up to 30 s: the first to give up does so
-        // about 30 s in (or about 60 s in, if a playlist or asset was the one in flight).
+        // Uploads go one at a time, each retried for up to 10 s: the first to give up does so
+        // about 10 s in (or about 20 s in, if a playlist or asset was the one in flight).
         let segmentGaveUp = { (line: PkgctlLiveProcess.LogLine) in
             line.event == "publish" && line.action == "failed" && (line.string("name") ?? "").hasPrefix("primary/seg_")
         }
@@ -60,7 +62,7 @@ final class LiveOutageTests: XCTestCase {
         let gaveUp = Set(log.filter { $0.event == "publish" && $0.action == "failed" }.compactMap { $0.string("name") }
             .filter { $0.hasPrefix("primary/seg_") }.map { String($0.dropFirst("primary/".count)) })
         XCTAssertGreaterThan(gaveUp.count, 0, "no upload gave up during an outage past the retry deadline")
-        let root = nginx.documentRoot.appendingPathComponent("live")
+        let root = nginx.documentRoot.appendingPathComponent("private/live")
         let playlistPath = root.appendingPathComponent("primary/index.m3u8").path
         let playlist = LivePlaylistText(try String(contentsOfFile: playlistPath, encoding: .utf8))
         let listed = Dictionary(playlist.segments.map { ($0.uri, $0) }, uniquingKeysWith: { a, _ in a })

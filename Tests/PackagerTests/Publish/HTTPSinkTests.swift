@@ -250,6 +250,33 @@ final class HTTPSinkTests: XCTestCase {
         XCTAssertEqual(origin.published("seg_1.ts"), Data("b".utf8))
     }
 
+    func testExtraHeadersReachTheOriginOnEveryPutAndDelete() throws {
+        let origin = try liveOrigin()
+        let recorder = PublishEventRecorder()
+        var options = HTTPSinkOptions()
+        options.extraHeaders = ["Authorization": "Bearer \(NginxWebDAVOrigin.token)"]
+        let sink = HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch1"), options: options, onEvent: recorder.handler)
+        sinks.append(sink)
+        try sink.put(Data("a".utf8), name: "seg_0.ts", kind: .segment)
+        try sink.put(Data("b".utf8), name: "seg_1.ts", kind: .segment)
+        try sink.delete(name: "seg_0.ts")
+        try sink.flush(timeout: 10)
+        XCTAssertEqual(recorder.failures.map(\.name), [])
+        XCTAssertNil(origin.published("private/ch1/seg_0.ts"))
+        XCTAssertEqual(origin.published("private/ch1/seg_1.ts"), Data("b".utf8))
+        XCTAssertEqual(origin.requests(atLeast: 3).filter { $0.path.hasPrefix("/private/") }.map { "\($0.method) \($0.status)" },
+                       ["PUT 201", "PUT 201", "DELETE 204"])
+
+        // The same origin without the header: refused, and a 401 is not retried.
+        let bare = HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch2"), onEvent: recorder.handler)
+        sinks.append(bare)
+        try bare.put(Data("c".utf8), name: "seg_0.ts", kind: .segment)
+        try bare.flush(timeout: 10)
+        let url = origin.baseURL.appendingPathComponent("private/ch2/seg_0.ts").absoluteString
+        XCTAssertEqual(recorder.failures.map(\.error), [.status(method: "PUT", url: url, code: 401)])
+        XCTAssertEqual(bare.stats.retries, 0)
+    }
+
     func testItemPastItsRetryDeadlineIsReportedAndLaterItemsGoAhead() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()

@@ -5,9 +5,12 @@ import Glibc
 
 /// A real nginx accepting WebDAV PUT/DELETE on 127.0.0.1, run as a child process with its
 /// own prefix, config, logs and document root. It answers 500 while `failing` is set, 403
-/// under /forbidden/, and logs "METHOD STATUS URI CONTENT-TYPE" per request.
+/// under /forbidden/, 401 under /private/ to a request without `Authorization: Bearer` and
+/// `token`, and logs "METHOD STATUS URI CONTENT-TYPE" per request.
 final class NginxWebDAVOrigin {
     static let binary = "/usr/sbin/nginx"
+    /// What /private/ wants after `Bearer `.
+    static let token = "s3cret-token"
 
     let prefix: URL
     let documentRoot: URL
@@ -145,6 +148,13 @@ final class NginxWebDAVOrigin {
                 listen 127.0.0.1:\(port);
                 root \(documentRoot.path);
                 location /forbidden/ { return 403; }
+                location /private/ {
+                    if ($http_authorization != "Bearer \(Self.token)") { return 401; }
+                    if (-f \(failFlag.path)) { return 500; }
+                    dav_methods PUT DELETE;
+                    create_full_put_path on;
+                    dav_access user:rw group:r all:r;
+                }
                 location / {
                     if (-f \(failFlag.path)) { return 500; }
                     dav_methods PUT DELETE;

@@ -9,12 +9,18 @@ final class VodHTTPOutputTests: XCTestCase {
 
     override func tearDown() { origin?.tearDown() }
 
-    func testVodToAnOriginPutsEverySegmentBeforeAnyPlaylistAndTheResultValidates() throws {
+    /// A started origin, the presentation's prefix on it (`path`), and options naming its assets there.
+    private func presentation(at path: String) throws -> (NginxWebDAVOrigin, URL, VodOptions) {
         let nginx = try NginxWebDAVOrigin()
         origin = nginx
-        let base = try XCTUnwrap(BaseURL.parse(nginx.baseURL.absoluteString + "show"))
+        let base = try XCTUnwrap(BaseURL.parse(nginx.baseURL.absoluteString + path))
         var options = VodOptions()
         options.assetBaseURL = base
+        return (nginx, base, options)
+    }
+
+    func testVodToAnOriginPutsEverySegmentBeforeAnyPlaylistAndTheResultValidates() throws {
+        let (nginx, base, options) = try presentation(at: "show")
         let report = try VodPipeline.run(input: TestMedia.liveTS.path, origin: base, options: options)
         XCTAssertEqual(report.spans.filter { $0.skipped == nil }.count, 3)
         let puts = nginx.storedPuts(count: report.primarySegments + 6)
@@ -26,5 +32,23 @@ final class VodHTTPOutputTests: XCTestCase {
                                                       maps: [try URLMapping.parse(base.absoluteString + "=" + root.path)])
         XCTAssertEqual(LiveChecks.errors(findings), [])
         XCTAssertNotNil(nginx.published("show/assets/ad-1001-1/index.m3u8"))
+    }
+
+    /// `output.http.headers` / `--http-header`: an origin that wants a token gets it on every
+    /// request; without it nothing is stored and the run fails naming the refusal.
+    func testAnOriginWantingATokenGetsItFromTheHTTPSettings() throws {
+        let (nginx, base, options) = try presentation(at: "private/show")
+        var http = HTTPSinkOptions()
+        http.extraHeaders = ["Authorization": "Bearer \(NginxWebDAVOrigin.token)"]
+        let report = try VodPipeline.run(input: TestMedia.liveTS.path, origin: base, options: options, http: http)
+        XCTAssertNotNil(nginx.published("private/show/master.m3u8"))
+        XCTAssertEqual(nginx.storedPuts(count: report.primarySegments).filter { $0.hasPrefix("/private/show/primary/seg_") }.count,
+                       report.primarySegments)
+
+        let refused = try XCTUnwrap(BaseURL.parse(nginx.baseURL.absoluteString + "private/other"))
+        XCTAssertThrowsError(try VodPipeline.run(input: TestMedia.liveTS.path, origin: refused, options: options)) { error in
+            XCTAssertTrue(String(describing: error).contains("HTTP 401"), "\(error)")
+        }
+        XCTAssertNil(nginx.published("private/other/master.m3u8"))
     }
 }
