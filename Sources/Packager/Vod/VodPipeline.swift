@@ -233,8 +233,7 @@ public enum VodPipeline {
                                         t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
                                         collected: collector, notes: notes).build()
         guard sink.stats.failures == 0 else {
-            let first = sink.stats.firstFailure.map { " (the first: \($0))" } ?? ""
-            throw VodError.output(path: input, reason: "\(sink.stats.failures) segment(s) could not be stored\(first); no playlist was published")
+            throw VodError.unstored(input: input, failures: sink.stats.failures, first: sink.stats.firstFailure)
         }
         var files = built.files
         var report = built.report

@@ -47,7 +47,9 @@ final class VodHTTPOutputTests: XCTestCase {
 
         let refused = try XCTUnwrap(BaseURL.parse(nginx.baseURL.absoluteString + "private/other"))
         XCTAssertThrowsError(try VodPipeline.run(input: TestMedia.liveTS.path, origin: refused, options: options)) { error in
-            XCTAssertTrue(String(describing: error).contains("HTTP 401"), "\(error)")
+            let text = String(describing: error)
+            XCTAssertTrue(text.hasPrefix("the output of '\(TestMedia.liveTS.path)' is incomplete: "), text)
+            XCTAssertTrue(text.hasSuffix(" was answered with HTTP 401); no playlist was published"), text)
         }
         XCTAssertNil(nginx.published("private/other/master.m3u8"))
     }
