@@ -26,9 +26,6 @@ public struct BatchJob: Equatable, Sendable {
         self.input = input
         self.output = output
     }
-
-    /// Whether `text` names an HTTP resource rather than a path.
-    static func isHTTP(_ text: String) -> Bool { text.hasPrefix("http://") || text.hasPrefix("https://") }
 }
 
 /// A title line of JOBS, parsed or not: a line that cannot be used fails as that title alone.

@@ -78,7 +78,7 @@ public struct BatchJobList: Equatable, Sendable {
         }
         var job = BatchJob(index: index, line: line, input: try location(input, key: "input", node: node, base: base),
                            output: try location(output, key: "output", node: node, base: base))
-        if BatchJob.isHTTP(job.output) {
+        if BaseURL.isHTTP(job.output) {
             guard let prefix = BaseURL.parse(job.output) else { throw node.fail("output", "'\(output)' is not an absolute URL") }
             job.output = prefix.absoluteString
         }
@@ -97,7 +97,7 @@ public struct BatchJobList: Equatable, Sendable {
 
     /// An http(s) URL as written, or a path made absolute against `base`.
     private static func location(_ text: String, key: String, node: ConfigNode, base: URL) throws -> String {
-        if BatchJob.isHTTP(text) { return text }
+        if BaseURL.isHTTP(text) { return text }
         if text.contains("://") {
             throw node.fail(key, "'\(text)' is neither a path nor an http(s) URL (object storage: use its https endpoint)")
         }

@@ -13,7 +13,7 @@ public enum InputFingerprint: Equatable, Sendable {
     case http(url: String, etag: String?, lastModified: String?, length: Int64?)
 
     public static func take(_ source: String) throws -> InputFingerprint {
-        BatchJob.isHTTP(source) ? try http(source) : try file(source)
+        BaseURL.isHTTP(source) ? try http(source) : try file(source)
     }
 
     /// Whether a later change of the input can be told from this: an HTTP resource with neither

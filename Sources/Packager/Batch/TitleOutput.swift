@@ -11,7 +11,7 @@ public enum TitleOutput: Equatable, Sendable {
 
     /// `output` as BatchJobList normalised it (an absolute path, or a URL ending in `/`).
     init(_ output: String) {
-        if BatchJob.isHTTP(output), let prefix = BaseURL.parse(output) {
+        if BaseURL.isHTTP(output), let prefix = BaseURL.parse(output) {
             self = .origin(prefix)
         } else {
             self = .directory(URL(fileURLWithPath: output).standardizedFileURL)
@@ -52,10 +52,7 @@ public enum TitleOutput: Equatable, Sendable {
     func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> PublishSink {
         switch self {
         case .directory(let dir): return try StagedDirectorySink(destination: dir)
-        case .origin(let prefix):
-            var http = settings
-            http.waitWhenFull = true
-            return HTTPSink(base: prefix, options: http)
+        case .origin(let prefix): return VodPipeline.originSink(prefix, http: settings)
         }
     }
 }

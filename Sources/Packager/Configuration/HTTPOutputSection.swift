@@ -16,8 +16,6 @@ public struct HTTPOutputSection: Equatable, Sendable {
 
     public init() {}
 
-    var isEmpty: Bool { self == HTTPOutputSection() }
-
     func merging(_ o: Self) -> Self {
         var m = self
         m.headers.merge(o.headers) { $1 }
@@ -45,10 +43,11 @@ public struct HTTPOutputSection: Equatable, Sendable {
     static let reserved: Set<String> = ["content-type", "content-length", "host", "transfer-encoding", "connection",
                                         "expect", "te", "upgrade", "trailer"]
 
+    private static let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars)
+
     /// RFC 9110 field names are tokens (`tchar`); values may hold any visible character, space or
     /// tab, never CR, LF or NUL (a line break in a value would smuggle a header of its own).
     static func problem(name: String, value: String) -> String? {
-        let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars)
         if name.isEmpty || !name.unicodeScalars.allSatisfy(tchar.contains) {
             return "'\(name)' is not an HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)"
         }

@@ -94,7 +94,7 @@ public struct LiveOptions {
     /// The media clock's grid step in 90 kHz ticks.
     var gridStepTicks: Int64 { Int64((segmentDuration * 90_000).rounded()) }
 
-    public var isHTTPOutput: Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
+    public var isHTTPOutput: Bool { BaseURL.isHTTP(output) }
 
     var isFileInput: Bool { !input.contains("://") && input != "-" && !input.hasPrefix("pipe:") }
 }

@@ -6,8 +6,9 @@ public struct PublishStats: Equatable, Codable, Sendable {
     public var deletes: Int = 0
     /// Items given up on: write errors, rejected requests, retry deadlines passed.
     public var failures: Int = 0
-    /// Why the first item given up on failed (an origin's answer, the retry deadline): what a
-    /// run that ends incomplete reports besides the count.
+    /// Why the first item given up on failed (an origin's answer, the retry deadline), kept by a
+    /// sink that gives up without throwing (`HTTPSink`; the file sinks throw the error itself):
+    /// what a run that ends incomplete reports besides the count.
     public var firstFailure: String? = nil
     /// Attempts repeated after a retryable failure.
     public var retries: Int = 0

@@ -17,10 +17,16 @@ public enum VodPipeline {
     /// Publishes to an HTTP origin (`base` is the presentation's prefix there); `http`: its
     /// headers, timeout and retry time (`output.http`).
     public static func run(input: String, origin base: URL, options: VodOptions,
-                           http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> VodReport {
+                           http: HTTPSinkOptions = HTTPSinkOptions()) throws -> VodReport {
+        try run(input: input, sink: originSink(base, http: http), options: options)
+    }
+
+    /// The sink a conversion publishes to an origin through: its puts wait for room in a full
+    /// queue, since reading a recorded input may wait for the network (live never waits).
+    static func originSink(_ base: URL, http settings: HTTPSinkOptions) -> HTTPSink {
         var http = settings
         http.waitWhenFull = true
-        return try run(input: input, sink: HTTPSink(base: base, options: http), options: options)
+        return HTTPSink(base: base, options: http)
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {

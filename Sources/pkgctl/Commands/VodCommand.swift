@@ -70,7 +70,7 @@ enum VodCommand {
             quiet = parsed.invocation.quiet
             let configuration = try PipelineOptions.configuration(parsed.invocation)
             options = try configuration.vodOptions()
-            http = try configuration.httpSinkOptions(isHTTPOutput: isHTTP(output))
+            http = try configuration.httpSinkOptions(isHTTPOutput: BaseURL.isHTTP(output))
         } catch {
             return entry.usageFailure(error)
         }
@@ -78,7 +78,7 @@ enum VodCommand {
         if let progress { options.progress = progress.update }
         do {
             let report: VodReport
-            if let origin = BaseURL.parse(output), isHTTP(output) {
+            if let origin = BaseURL.parse(output), BaseURL.isHTTP(output) {
                 report = try VodPipeline.run(input: input, origin: origin, options: options, http: http)
             } else {
                 report = try VodPipeline.run(input: input, output: URL(fileURLWithPath: output), options: options)
@@ -93,6 +93,4 @@ enum VodCommand {
             return ExitCode.failure
         }
     }
-
-    private static func isHTTP(_ output: String) -> Bool { output.hasPrefix("http://") || output.hasPrefix("https://") }
 }
