@@ -12,6 +12,14 @@ let releaseOnlyUncheckedExclusivity: [SwiftSetting] = [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+// libcurl only from the first HTTP request on (Sources/CCurlLoader/CurlLoader.c): CCurlLoader
+// defines every libcurl function Foundation's URLSession calls and opens libcurl at the first
+// one. The static Foundation still asks the linker for `-lcurl`; that name finds
+// Sources/CCurlLoader/link/libcurl.so first, a linker script (as glibc's libc.so is) that takes
+// libcurl only AS_NEEDED, and nothing needs it. So the executable does not name libcurl, and no
+// process loads it, with the thirty libraries it needs, before an HTTP request.
+let packageDirectory = String(#filePath.dropLast("Package.swift".count))
+
 let package = Package(
     name: "pkgctl",
     platforms: [.macOS(.v13)],
@@ -28,13 +36,16 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
         ),
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // The same for libcurl, which Foundation's URLSession calls (see CurlLoader.c).
+        .target(name: "CCurlLoader", path: "Sources/CCurlLoader", exclude: ["link"],
+                linkerSettings: [.linkedLibrary("dl"), .unsafeFlags(["-L", packageDirectory + "Sources/CCurlLoader/link"])]),
         .target(name: "Primitives", path: "Sources/Primitives", swiftSettings: releaseOnlyUncheckedExclusivity),
         .target(name: "CueDetect", dependencies: ["Primitives"], path: "Sources/CueDetect",
                 swiftSettings: releaseOnlyUncheckedExclusivity),
         .target(name: "DateRangeWriter", dependencies: ["Primitives"], path: "Sources/DateRangeWriter"),
         .target(
             name: "Packager",
-            dependencies: ["CFFmpeg", "CFFmpegLoader", "Primitives", "CueDetect", "DateRangeWriter"],
+            dependencies: ["CFFmpeg", "CFFmpegLoader", "CCurlLoader", "Primitives", "CueDetect", "DateRangeWriter"],
             path: "Sources/Packager",
             exclude: ["Splice/Bench"],
             swiftSettings: releaseOnlyUncheckedExclusivity
@@ -42,9 +53,12 @@ let package = Package(
         // scripts/bench-splice.sh: CPU per frame-accurate splice (not a product).
         .executableTarget(name: "pkgctl-splice-bench", dependencies: ["Packager"], path: "Sources/Packager/Splice/Bench"),
         .executableTarget(name: "pkgctl", dependencies: ["Packager"], path: "Sources/pkgctl"),
+        // Test support: libcurl requests through CCurlLoader's forwarders.
+        .target(name: "CCurlProbe", dependencies: ["CCurlLoader"], path: "Tests/CCurlProbe",
+                linkerSettings: [.linkedLibrary("curl")]),
         .testTarget(
             name: "PackagerTests",
-            dependencies: ["Packager", "Primitives", "CueDetect", "DateRangeWriter"],
+            dependencies: ["Packager", "Primitives", "CueDetect", "DateRangeWriter", "CCurlLoader", "CCurlProbe"],
             path: "Tests/PackagerTests",
             exclude: ["Fixtures"]
         ),
