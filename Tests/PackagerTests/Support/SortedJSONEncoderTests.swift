@@ -2,20 +2,24 @@ import Foundation
 import XCTest
 @testable import Packager
 
-/// SortedJSONEncoder must write Foundation's `[.sortedKeys, .prettyPrinted]` bytes exactly: the
-/// live state files of channels saved by earlier builds and by this one must read and diff alike.
+/// SortedJSONEncoder must write Foundation's `[.sortedKeys, .prettyPrinted]` bytes exactly, and
+/// compact (`pretty: false`) its `[.sortedKeys]` bytes: the live state files and journals of
+/// channels saved by earlier builds and by this one must read and diff alike.
 final class SortedJSONEncoderTests: XCTestCase {
-    private func foundation<T: Encodable>(_ value: T) throws -> Data {
+    private func foundation<T: Encodable>(_ value: T, pretty: Bool = true) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
         return try encoder.encode(value)
     }
 
+    /// Both layouts, each against Foundation's.
     private func assertSameBytes<T: Encodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
-        let ours = try SortedJSONEncoder().encode(value)
-        let theirs = try foundation(value)
-        XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: theirs, as: UTF8.self), file: file, line: line)
-        XCTAssertEqual(ours, theirs, file: file, line: line)
+        for pretty in [true, false] {
+            let ours = try SortedJSONEncoder(pretty: pretty).encode(value)
+            let theirs = try foundation(value, pretty: pretty)
+            XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: theirs, as: UTF8.self), file: file, line: line)
+            XCTAssertEqual(ours, theirs, "pretty: \(pretty)", file: file, line: line)
+        }
     }
 
     func testLiveStateOfARunWithBreaksIsWrittenAsFoundationWritesIt() throws {
@@ -33,6 +37,12 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertFalse(restored.ledger.ids.isEmpty, "the run published spans")
         try assertSameBytes(restored)
         XCTAssertEqual(saved, try foundation(envelope) + Data("\n".utf8))
+        // The journal: every line as JSONEncoder writes it with `.sortedKeys`.
+        let journal = try Data(contentsOf: output.appendingPathComponent(StateJournal.name))
+        let lines = try XCTUnwrap(StateJournal(directory: output, durability: .process).read())
+        XCTAssertGreaterThan(lines.count, 5)
+        XCTAssertEqual(journal, try lines.reduce(Data()) { $0 + (try foundation($1, pretty: false)) + Data("\n".utf8) })
+        XCTAssertEqual(try SortedJSONEncoder(pretty: false).encodeLines(lines), journal)
     }
 
     /// Member orders are reused between objects of the same keys only: objects of as many keys

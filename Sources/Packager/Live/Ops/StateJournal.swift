@@ -68,17 +68,11 @@ final class StateJournal {
         goodLength = data.count
     }
 
+    /// The bytes JSONEncoder writes with `.sortedKeys`, a line each (`SortedJSONEncoder`).
     private static func encode(_ lines: [StateJournalLine], path: String) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = Data()
-        for line in lines {
-            do { data += try encoder.encode(line) } catch {
-                throw LiveStateError.encodeFailed(path: path, reason: String(describing: error))
-            }
-            data.append(UInt8(ascii: "\n"))
+        do { return try SortedJSONEncoder(pretty: false).encodeLines(lines) } catch {
+            throw LiveStateError.encodeFailed(path: path, reason: String(describing: error))
         }
-        return data
     }
 
     private static func failed(_ path: String, _ reason: String) -> LiveStateError {
