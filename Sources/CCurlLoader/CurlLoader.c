@@ -117,22 +117,28 @@ FORWARD(CURLUcode, curl_url_set, (CURLU *url, CURLUPart what, const char *part, 
 // and passed on as that type, as libcurl's own setopt reads it.
 typedef void (*curl_function)(void);
 
+#define PASS_ONE_ARGUMENT(result, function, handle, option, arguments) \
+    do { \
+        if ((option) < CURLOPTTYPE_OBJECTPOINT) { \
+            result = function(handle, option, va_arg(arguments, long)); \
+        } else if ((option) < CURLOPTTYPE_FUNCTIONPOINT) { \
+            result = function(handle, option, va_arg(arguments, void *)); \
+        } else if ((option) < CURLOPTTYPE_OFF_T) { \
+            result = function(handle, option, va_arg(arguments, curl_function)); \
+        } else if ((option) < CURLOPTTYPE_BLOB) { \
+            result = function(handle, option, va_arg(arguments, curl_off_t)); \
+        } else { \
+            result = function(handle, option, va_arg(arguments, struct curl_blob *)); \
+        } \
+    } while (0)
+
 TARGET(curl_easy_setopt)
 PKGCTL_HIDDEN CURLcode curl_easy_setopt(CURL *curl, CURLoption option, ...) {
     va_list arguments;
     va_start(arguments, option);
+    __typeof__(&curl_easy_setopt) forward = target_curl_easy_setopt();
     CURLcode result;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        result = target_curl_easy_setopt()(curl, option, va_arg(arguments, long));
-    } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-        result = target_curl_easy_setopt()(curl, option, va_arg(arguments, void *));
-    } else if (option < CURLOPTTYPE_OFF_T) {
-        result = target_curl_easy_setopt()(curl, option, va_arg(arguments, curl_function));
-    } else if (option < CURLOPTTYPE_BLOB) {
-        result = target_curl_easy_setopt()(curl, option, va_arg(arguments, curl_off_t));
-    } else {
-        result = target_curl_easy_setopt()(curl, option, va_arg(arguments, struct curl_blob *));
-    }
+    PASS_ONE_ARGUMENT(result, forward, curl, option, arguments);
     va_end(arguments);
     return result;
 }
@@ -141,16 +147,9 @@ TARGET(curl_multi_setopt)
 PKGCTL_HIDDEN CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
     va_list arguments;
     va_start(arguments, option);
+    __typeof__(&curl_multi_setopt) forward = target_curl_multi_setopt();
     CURLMcode result;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        result = target_curl_multi_setopt()(multi, option, va_arg(arguments, long));
-    } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-        result = target_curl_multi_setopt()(multi, option, va_arg(arguments, void *));
-    } else if (option < CURLOPTTYPE_OFF_T) {
-        result = target_curl_multi_setopt()(multi, option, va_arg(arguments, curl_function));
-    } else {
-        result = target_curl_multi_setopt()(multi, option, va_arg(arguments, curl_off_t));
-    }
+    PASS_ONE_ARGUMENT(result, forward, multi, option, arguments);
     va_end(arguments);
     return result;
 }
