@@ -52,7 +52,7 @@ public enum TitleOutput: Equatable, Sendable {
     func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> PublishSink {
         switch self {
         case .directory(let dir): return try StagedDirectorySink(destination: dir)
-        case .origin(let prefix): return VodPipeline.originSink(prefix, http: settings)
+        case .origin(let prefix): return try VodPipeline.originSink(prefix, http: settings)
         }
     }
 }

@@ -17,6 +17,8 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     case closed(name: String)
     /// Some items could not be stored, so the presentation at `base` is not whole.
     case incomplete(base: String, failures: Int)
+    /// libcurl, through which every request goes, cannot be opened on this host.
+    case libraryUnavailable(output: String, reason: String)
 
     /// Whether trying the same request again may succeed: no answer, 408, 429, or 5xx.
     public var isRetryable: Bool {
@@ -47,6 +49,9 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot publish '\(name)': the HTTP sink is closed"
         case .incomplete(let base, let failures):
             return "\(failures) item(s) could not be stored at \(base); the presentation there is incomplete"
+        case .libraryUnavailable(let output, let reason):
+            return "cannot publish to \(output): libcurl.so.4, which HTTP requests need, cannot be loaded (\(reason));"
+                + " install libcurl4"
         }
     }
 }
