@@ -132,27 +132,21 @@ typedef void (*curl_function)(void);
         } \
     } while (0)
 
-TARGET(curl_easy_setopt)
-PKGCTL_HIDDEN CURLcode curl_easy_setopt(CURL *curl, CURLoption option, ...) {
-    va_list arguments;
-    va_start(arguments, option);
-    __typeof__(&curl_easy_setopt) forward = target_curl_easy_setopt();
-    CURLcode result;
-    PASS_ONE_ARGUMENT(result, forward, curl, option, arguments);
-    va_end(arguments);
-    return result;
-}
+// A setopt forwarder: `name(handle, option, argument)` with the argument passed on as its type.
+#define FORWARD_SETOPT(result_type, name, handle_type, option_type) \
+    TARGET(name) \
+    PKGCTL_HIDDEN result_type name(handle_type *handle, option_type option, ...) { \
+        va_list arguments; \
+        va_start(arguments, option); \
+        __typeof__(&name) forward = target_##name(); \
+        result_type result; \
+        PASS_ONE_ARGUMENT(result, forward, handle, option, arguments); \
+        va_end(arguments); \
+        return result; \
+    }
 
-TARGET(curl_multi_setopt)
-PKGCTL_HIDDEN CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
-    va_list arguments;
-    va_start(arguments, option);
-    __typeof__(&curl_multi_setopt) forward = target_curl_multi_setopt();
-    CURLMcode result;
-    PASS_ONE_ARGUMENT(result, forward, multi, option, arguments);
-    va_end(arguments);
-    return result;
-}
+FORWARD_SETOPT(CURLcode, curl_easy_setopt, CURL, CURLoption)
+FORWARD_SETOPT(CURLMcode, curl_multi_setopt, CURLM, CURLMoption)
 
 // Every CURLINFO takes a pointer to where the answer goes.
 TARGET(curl_easy_getinfo)
