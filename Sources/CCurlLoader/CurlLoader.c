@@ -3,7 +3,7 @@
 // it is, every pkgctl process loaded libcurl and the thirty libraries it needs (OpenSSL, GnuTLS,
 // Kerberos, LDAP, SSH, …) and resolved their symbols at start, 5.3 ms of CPU per process on the
 // development machine (perf stat of a C program that only links libcurl: 5.86 ms task-clock,
-// against 0.53 ms without it) — about 5 % of a `pkgctl vod` run and half of a `pkgctl validate`.
+// against 0.53 ms without it) — about 4 % of a `pkgctl vod` run and half of a `pkgctl validate`.
 //
 // Each libcurl function Foundation calls is defined here as a forwarder with the header's own
 // signature: the first call opens libcurl with dlopen and binds the function with dlsym, as

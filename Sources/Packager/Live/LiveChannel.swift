@@ -33,8 +33,7 @@ public final class LiveChannel {
             guard let base = BaseURL.parse(options.output) else {
                 throw LiveError.badOutput(options.output)
             }
-            try CurlLibrary.require(output: options.output)
-            sink = HTTPSink(base: base, options: options.http, onEvent: { [log, confirmations] event in
+            sink = try HTTPSink(base: base, options: options.http, onEvent: { [log, confirmations] event in
                 log.log(event)
                 confirmations.forward(event)
             })

@@ -1,8 +1,8 @@
 import CCurlLoader
 
 /// libcurl, which Foundation's URLSession calls, is opened at the first HTTP request
-/// (Sources/CCurlLoader), and a host without it would end the process there with one line. An
-/// HTTP output asks first, when it is set up, so the failure is that output's own error: one
+/// (Sources/CCurlLoader), and a host without it would end the process there with one line.
+/// `HTTPSink` asks first, when it is made, so the failure is that output's own error: one
 /// channel of a `live --channels` process fails to start, not the process with every channel.
 enum CurlLibrary {
     static func require(output: String) throws {

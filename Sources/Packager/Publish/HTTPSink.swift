@@ -13,8 +13,10 @@ public final class HTTPSink: PublishSink, @unchecked Sendable {
     public let options: HTTPSinkOptions
     private let worker: HTTPPublishWorker
 
+    /// Throws `HTTPSinkError.libraryUnavailable` on a host without libcurl (`CurlLibrary`).
     public init(base: URL, options: HTTPSinkOptions = HTTPSinkOptions(),
-                onEvent: @escaping @Sendable (PublishEvent) -> Void = { _ in }) {
+                onEvent: @escaping @Sendable (PublishEvent) -> Void = { _ in }) throws {
+        try CurlLibrary.require(output: base.absoluteString)
         self.base = base
         self.options = options
         self.worker = HTTPPublishWorker(base: base, options: options, onEvent: onEvent)

@@ -24,10 +24,9 @@ public enum VodPipeline {
     /// The sink a conversion publishes to an origin through: its puts wait for room in a full
     /// queue, since reading a recorded input may wait for the network (live never waits).
     static func originSink(_ base: URL, http settings: HTTPSinkOptions) throws -> HTTPSink {
-        try CurlLibrary.require(output: base.absoluteString)
         var http = settings
         http.waitWhenFull = true
-        return HTTPSink(base: base, options: http)
+        return try HTTPSink(base: base, options: http)
     }
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {

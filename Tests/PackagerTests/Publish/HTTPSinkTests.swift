@@ -19,14 +19,14 @@ final class HTTPSinkTests: XCTestCase {
     }
 
     private func makeSink(_ origin: NginxWebDAVOrigin, recorder: PublishEventRecorder,
-                          configure: (inout HTTPSinkOptions) -> Void = { _ in }) -> HTTPSink {
+                          configure: (inout HTTPSinkOptions) -> Void = { _ in }) throws -> HTTPSink {
         var options = HTTPSinkOptions()
         // Short, unjittered backoff so a fault window of a fraction of a second covers many retries.
         options.backoff = RetryBackoff(base: 0.02, maximum: 0.1, jitter: 0)
         options.itemDeadline = 10
         options.requestTimeout = 2
         configure(&options)
-        let sink = HTTPSink(base: origin.baseURL.appendingPathComponent("live/ch1"), options: options,
+        let sink = try HTTPSink(base: origin.baseURL.appendingPathComponent("live/ch1"), options: options,
                             onEvent: recorder.handler)
         sinks.append(sink)
         return sink
@@ -52,7 +52,7 @@ final class HTTPSinkTests: XCTestCase {
     func testSegmentsAndPlaylistArriveByteIdenticalInPutOrderWithContentTypes() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder)
+        let sink = try makeSink(origin, recorder: recorder)
         let pieces = try PublishTestFolder.transportStreamPieces(count: 3)
         for (index, piece) in pieces.enumerated() {
             try sink.put(piece, name: "video/seg_\(index).ts", kind: .segment)
@@ -89,7 +89,7 @@ final class HTTPSinkTests: XCTestCase {
     func testDeleteRemovesFileAndDeletingMissingNameSucceeds() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder)
+        let sink = try makeSink(origin, recorder: recorder)
         try sink.put(Data("x".utf8), name: "video/seg_0.ts", kind: .segment)
         try sink.delete(name: "video/seg_0.ts")
         try sink.delete(name: "video/never_there.ts")
@@ -108,7 +108,7 @@ final class HTTPSinkTests: XCTestCase {
     func testQueuedPlaylistVersionsCoalesceToNewestBehindTheirSegments() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder)
+        let sink = try makeSink(origin, recorder: recorder)
         let pieces = try PublishTestFolder.transportStreamPieces(count: 3)
         try origin.setFailing(true)
         try sink.put(pieces[0], name: "seg_0.ts", kind: .segment)
@@ -133,7 +133,7 @@ final class HTTPSinkTests: XCTestCase {
     func testServerErrorsAreRetriedUntilOriginRecoversAndOrderIsKept() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder)
+        let sink = try makeSink(origin, recorder: recorder)
         let pieces = try PublishTestFolder.transportStreamPieces(count: 4)
         try origin.setFailing(true)
         for (index, piece) in pieces.enumerated() {
@@ -161,7 +161,7 @@ final class HTTPSinkTests: XCTestCase {
     func testConnectionRefusedIsRetriedUntilOriginRestartsOnSamePort() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder)
+        let sink = try makeSink(origin, recorder: recorder)
         let pieces = try PublishTestFolder.transportStreamPieces(count: 2)
         origin.stop()
         try sink.put(pieces[0], name: "seg_0.ts", kind: .segment)
@@ -185,7 +185,7 @@ final class HTTPSinkTests: XCTestCase {
     func testFullQueueRefusesSegmentWithQueueFullWithoutBlocking() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder) { $0.maxQueuedItems = 3 }
+        let sink = try makeSink(origin, recorder: recorder) { $0.maxQueuedItems = 3 }
         let pieces = try PublishTestFolder.transportStreamPieces(count: 5)
         try origin.setFailing(true)
         try sink.put(pieces[0], name: "seg_0.ts", kind: .segment)
@@ -212,7 +212,7 @@ final class HTTPSinkTests: XCTestCase {
     func testFullQueueStillTakesNewerVersionOfAQueuedPlaylist() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder) { $0.maxQueuedItems = 3 }
+        let sink = try makeSink(origin, recorder: recorder) { $0.maxQueuedItems = 3 }
         let pieces = try PublishTestFolder.transportStreamPieces(count: 4)
         try origin.setFailing(true)
         try sink.put(pieces[0], name: "seg_0.ts", kind: .segment)
@@ -235,7 +235,7 @@ final class HTTPSinkTests: XCTestCase {
     func testClientErrorIsNotRetriedAndLaterItemsStillPublish() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = HTTPSink(base: origin.baseURL, options: HTTPSinkOptions(), onEvent: recorder.handler)
+        let sink = try HTTPSink(base: origin.baseURL, options: HTTPSinkOptions(), onEvent: recorder.handler)
         sinks.append(sink)
         try sink.put(Data("a".utf8), name: "forbidden/seg_0.ts", kind: .segment)
         try sink.put(Data("b".utf8), name: "seg_1.ts", kind: .segment)
@@ -255,7 +255,7 @@ final class HTTPSinkTests: XCTestCase {
         let recorder = PublishEventRecorder()
         var options = HTTPSinkOptions()
         options.extraHeaders = ["Authorization": "Bearer \(NginxWebDAVOrigin.token)"]
-        let sink = HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch1"), options: options, onEvent: recorder.handler)
+        let sink = try HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch1"), options: options, onEvent: recorder.handler)
         sinks.append(sink)
         try sink.put(Data("a".utf8), name: "seg_0.ts", kind: .segment)
         try sink.put(Data("b".utf8), name: "seg_1.ts", kind: .segment)
@@ -268,7 +268,7 @@ final class HTTPSinkTests: XCTestCase {
                        ["PUT 201", "PUT 201", "DELETE 204"])
 
         // The same origin without the header: refused, and a 401 is not retried.
-        let bare = HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch2"), onEvent: recorder.handler)
+        let bare = try HTTPSink(base: origin.baseURL.appendingPathComponent("private/ch2"), onEvent: recorder.handler)
         sinks.append(bare)
         try bare.put(Data("c".utf8), name: "seg_0.ts", kind: .segment)
         try bare.flush(timeout: 10)
@@ -280,7 +280,7 @@ final class HTTPSinkTests: XCTestCase {
     func testItemPastItsRetryDeadlineIsReportedAndLaterItemsGoAhead() throws {
         let origin = try liveOrigin()
         let recorder = PublishEventRecorder()
-        let sink = makeSink(origin, recorder: recorder) {
+        let sink = try makeSink(origin, recorder: recorder) {
             $0.itemDeadline = 0.3
             $0.backoff = RetryBackoff(base: 0.05, maximum: 0.05, jitter: 0)
         }
@@ -306,7 +306,7 @@ final class HTTPSinkTests: XCTestCase {
 
     func testNameLeavingTheBaseIsRefusedBeforeQueueing() throws {
         let origin = try liveOrigin()
-        let sink = makeSink(origin, recorder: PublishEventRecorder())
+        let sink = try makeSink(origin, recorder: PublishEventRecorder())
         XCTAssertThrowsError(try sink.put(Data(), name: "../other/index.m3u8", kind: .playlist)) { error in
             XCTAssertEqual("\(error)", "cannot publish '../other/index.m3u8': it contains '..', which could leave the sink root")
         }
@@ -316,7 +316,7 @@ final class HTTPSinkTests: XCTestCase {
 
     func testPutAfterCloseIsRefused() throws {
         let origin = try liveOrigin()
-        let sink = makeSink(origin, recorder: PublishEventRecorder())
+        let sink = try makeSink(origin, recorder: PublishEventRecorder())
         sink.close()
         XCTAssertThrowsError(try sink.put(Data("x".utf8), name: "seg_0.ts", kind: .segment)) { error in
             XCTAssertEqual(error as? HTTPSinkError, .closed(name: "seg_0.ts"))
