@@ -5,7 +5,9 @@ import CFFmpeg
 ///
 /// A packet made from bytes (`init(bytes:…)`, the byte-level TS path's splice windows) keeps them
 /// as Swift values until something asks for the AVPacket — a decoder, a muxer — so that reading
-/// and cutting a window without re-encoding never opens FFmpeg.
+/// and cutting a window without re-encoding never opens FFmpeg. One made from deferred bytes
+/// (`init(deferred:…)`, pkgctl's own fMP4 path) leaves them where they lie until they are asked
+/// for; a muxer that takes them piece by piece (`deferredBytes`) copies them only into its output.
 final class DemuxedPacket {
     /// The fields of a packet that has no AVPacket yet.
     private struct Pending {
@@ -20,6 +22,8 @@ final class DemuxedPacket {
 
     private var storage: UnsafeMutablePointer<AVPacket>?
     private var pending: Pending?
+    /// Where a pending packet's bytes still lie (read into `pending` when first asked for).
+    private var deferred: DeferredPacketBytes?
 
     init?() {
         guard let p = av_packet_alloc() else { return nil }
@@ -33,12 +37,32 @@ final class DemuxedPacket {
                           flags: keyframe ? AV_PKT_FLAG_KEY : 0, timeBase: timeBase)
     }
 
+    /// A packet whose bytes stay where they are until asked for (`deferredBytes`).
+    init(deferred bytes: DeferredPacketBytes, stream: Int, pts: Int64, dts: Int64, duration: Int64 = 0, keyframe: Bool,
+         timeBase: (num: Int32, den: Int32)) {
+        pending = Pending(bytes: [], stream: Int32(stream), pts: pts, dts: dts, duration: duration,
+                          flags: keyframe ? AV_PKT_FLAG_KEY : 0, timeBase: timeBase)
+        deferred = bytes
+    }
+
     private init(pending: Pending) { self.pending = pending }
+
+    /// The bytes where they lie, while nothing has asked for them in one piece yet.
+    var deferredBytes: DeferredPacketBytes? { deferred }
+
+    /// Reads deferred bytes into the packet: every accessor of its bytes starts here.
+    @inline(__always)
+    private func resolve() {
+        guard let source = deferred else { return }
+        deferred = nil
+        pending?.bytes = source.gathered()
+    }
 
     deinit { if storage != nil { av_packet_free(&storage) } }
 
     /// The AVPacket (made now from a packet's bytes; nil when FFmpeg cannot allocate it).
     var packet: UnsafeMutablePointer<AVPacket>? {
+        resolve()
         if let made = pending {
             pending = nil
             guard let p = av_packet_alloc() else { return nil }
@@ -72,15 +96,20 @@ final class DemuxedPacket {
     var isCorrupt: Bool { (storage?.pointee.flags ?? 0) & AV_PKT_FLAG_CORRUPT != 0 }
 
     var bytes: [UInt8] {
+        resolve()
         if let pending { return pending.bytes }
         guard let p = storage, let data = p.pointee.data, p.pointee.size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(p.pointee.size)))
     }
 
-    var size: Int { pending?.bytes.count ?? Int(storage?.pointee.size ?? 0) }
+    var size: Int {
+        resolve()
+        return pending?.bytes.count ?? Int(storage?.pointee.size ?? 0)
+    }
 
     /// The packet's bytes where they are (a pending packet's own, or the AVPacket's), uncopied.
     func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        resolve()
         if let pending { return try pending.bytes.withUnsafeBytes(body) }
         guard let p = storage, let data = p.pointee.data, p.pointee.size > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
         return try body(UnsafeRawBufferPointer(start: data, count: Int(p.pointee.size)))
@@ -88,6 +117,15 @@ final class DemuxedPacket {
 
     /// The first `count` bytes (fewer if the packet is shorter), without copying the rest.
     func prefix(_ count: Int) -> [UInt8] {
+        if let source = deferred {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            try? source.forEachPiece { piece in
+                let n = min(count - out.count, piece.count)
+                if n > 0 { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: piece[..<n])) }
+            }
+            return out
+        }
         if let pending { return Array(pending.bytes.prefix(count)) }
         guard let p = storage, let data = p.pointee.data, p.pointee.size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: min(count, Int(p.pointee.size))))

@@ -44,12 +44,20 @@ final class TSUnitDemuxer {
     func packets(of unit: TSAccessUnit, placed media: MediaPacket) throws -> [MediaPacket] {
         guard let index = streamIndex[unit.pid] else { return [] }
         if ownBytes {
-            guard var es = try elementaryBytes(of: unit) else { return [] }
             guard media.role == .audio else {
-                let packet = DemuxedPacket(bytes: es, stream: index, pts: media.pts, dts: media.dts, duration: unit.duration,
+                // Video stays in the input's packets until the muxer converts it from there.
+                let packet: DemuxedPacket
+                if let lazy = try TSUnitElementaryStream(unit: unit, input: input, grid: grid) {
+                    packet = DemuxedPacket(deferred: lazy, stream: index, pts: media.pts, dts: media.dts, duration: unit.duration,
                                            keyframe: unit.keyframe, timeBase: (1, 90_000))
+                } else {
+                    guard let es = try elementaryBytes(of: unit) else { return [] }
+                    packet = DemuxedPacket(bytes: es, stream: index, pts: media.pts, dts: media.dts, duration: unit.duration,
+                                           keyframe: unit.keyframe, timeBase: (1, 90_000))
+                }
                 return [MediaPacket(packet: packet, role: media.role, pts: media.pts, dts: media.dts)]
             }
+            guard var es = try elementaryBytes(of: unit) else { return [] }
             let carry = carried.removeValue(forKey: unit.pid)
             if let carry { es = carry.bytes + es }
             return try es.withUnsafeBytes { buffer in

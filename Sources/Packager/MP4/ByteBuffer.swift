@@ -43,6 +43,23 @@ final class ByteBuffer {
         if let start = source.baseAddress { append(start, count: source.count) }
     }
 
+    /// Moves the bytes from `from` to the end so that they start at `to`; the buffer grows or
+    /// shrinks by the difference.
+    func moveTail(from: Int, to: Int) {
+        let n = count - from
+        if to > from { reserve(to - from) }
+        if n > 0 { memmove(base + to, base + from, n) }
+        count = to + n
+    }
+
+    /// Drops the bytes from `length` on.
+    func truncate(to length: Int) { count = min(count, max(length, 0)) }
+
+    /// Overwrites four bytes at `offset` (inside the buffer) with `value`, big-endian.
+    func storeUInt32(_ value: UInt32, at offset: Int) {
+        base.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self)
+    }
+
     func appendUInt8(_ value: UInt8) {
         reserve(1)
         base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
@@ -94,7 +111,5 @@ final class ByteBuffer {
         return start
     }
 
-    func endBox(_ start: Int) {
-        base.storeBytes(of: UInt32(count - start).bigEndian, toByteOffset: start, as: UInt32.self)
-    }
+    func endBox(_ start: Int) { storeUInt32(UInt32(count - start), at: start) }
 }

@@ -55,22 +55,7 @@ final class FragmentTrack {
 
     /// Adds one packet (times in the track's time scale).
     func add(_ bytes: UnsafeRawBufferPointer, pts: Int64?, dts: Int64?, duration: Int64, key: Bool) throws {
-        var dts = dts ?? pts ?? 0
-        var pts = pts
-        var duration = duration
-        if duration == 0, kind == .audio { duration = frameDuration }
-        // A DTS that does not follow the previous sample (or, first in a fragment, where the
-        // previous fragment said it ends) is moved just past it and loses its PTS.
-        let reference = samples.last?.dts ?? startDTS.map { $0 + trackDuration } ?? dts
-        if dts < reference || dts - reference >= Int64(Int32.max) {
-            dts = reference + 1
-            pts = nil
-        }
-        guard (0...Int64(Int32.max)).contains(duration) else { throw FragmentError.invalidDuration(duration) }
-        let presentation = pts ?? dts
-        guard Int64(Int32(truncatingIfNeeded: dts - presentation)) == dts - presentation else {
-            throw FragmentError.compositionOffsetTooLarge(pts: presentation, dts: dts)
-        }
+        let timing = try SampleTiming(track: self, pts: pts, dts: dts, duration: duration)
         guard bytes.count > 0 else { return }
         if case .firstSampleDecides(let hevc) = payload { payload = Self.payload(configuration: bytes, hevc: hevc) }
         let size: Int
@@ -80,19 +65,25 @@ final class FragmentTrack {
         } else {
             size = keepsBytes ? AnnexBToLengthPrefixed.append(bytes, to: buffer()) : AnnexBToLengthPrefixed.convertedSize(bytes)
         }
+        record(timing, size: size, key: key)
+    }
+
+    /// Lists a sample whose `size` bytes are in the buffer (or counted).
+    func record(_ timing: SampleTiming, size: Int, key: Bool) {
+        let dts = timing.dts
         var storedDTS = dts
         if samples.isEmpty, let startDTS {
             // The fragment starts where the last one said it ends, whatever this DTS says.
             storedDTS = startDTS + trackDuration
         }
         if startDTS == nil { startDTS = dts }
-        trackDuration = dts - (startDTS ?? dts) + duration
-        if presentation != dts { hasCompositionOffsets = true }
-        samples.append(Sample(dts: storedDTS, cts: presentation - dts, size: UInt32(size), sync: key))
+        trackDuration = dts - (startDTS ?? dts) + timing.duration
+        if timing.presentation != dts { hasCompositionOffsets = true }
+        samples.append(Sample(dts: storedDTS, cts: timing.presentation - dts, size: UInt32(size), sync: key))
         byteCount += size
     }
 
-    private func buffer() -> ByteBuffer {
+    func buffer() -> ByteBuffer {
         if let data { return data }
         let taken = ByteBufferPool.shared.take()
         data = taken

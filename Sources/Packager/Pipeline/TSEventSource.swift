@@ -36,7 +36,8 @@ final class TSEventSource: EventSource {
         indexer.cueScan = TSCueScan()
         events = TSUnitEvents(streams: probed)
         demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed, ownBytes: ownBytes) : nil
-        // A demuxed unit's bytes are copied out as it is handed over: only the units the indexer
+        // A demuxed unit's bytes are copied out as it is handed over, or its window held until
+        // they are written (`TSUnitElementaryStream`): besides those, only the units the indexer
         // has not finished are still needed.
         if demuxing {
             oldestNeeded = { [unowned self] in self.indexer.oldestOpenOffset ?? self.input.fileWindowStart(self.window) }

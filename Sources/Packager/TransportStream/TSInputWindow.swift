@@ -49,6 +49,9 @@ public final class TSInputWindow {
     @exclusivity(unchecked) private var lastBlock: (start: Int64, end: Int64, base: UnsafeRawPointer)?
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: TSPacketBytes.size, alignment: 8)
     private let fd: Int32
+    /// Per file window: the units read from it later, where they lie (`hold(_:)`); releasing
+    /// stops at the first window that has any, so it and every later one stay mapped.
+    private var holds: [Int32] = []
     /// Windows below this were released (a released window is mapped again if asked for).
     private var releasedWindows = 0
     /// The window the last packet came from: the writer reads each packet two or three times
@@ -70,6 +73,7 @@ public final class TSInputWindow {
         let windows = Int((size + Self.window - 1) / Self.window)
         maps = Array(repeating: nil, count: windows)
         mapLengths = Array(repeating: 0, count: windows)
+        holds = Array(repeating: 0, count: windows)
     }
 
     /// Chunks are appended with `append(_:)`.
@@ -185,11 +189,11 @@ public final class TSInputWindow {
         return out
     }
 
-    /// Drops what lies wholly before `offset`.
+    /// Drops what lies wholly before `offset` (a mapped file: up to the first window held).
     public func release(before offset: Int64) {
         if fd >= 0 {
             var k = releasedWindows
-            while k < maps.count, (Int64(k) + 1) * Self.window + Int64(TSPacketBytes.size) <= offset {
+            while k < maps.count, holds[k] == 0, (Int64(k) + 1) * Self.window + Int64(TSPacketBytes.size) <= offset {
                 if let p = maps[k] { munmap(UnsafeMutableRawPointer(mutating: p), mapLengths[k]) }
                 maps[k] = nil
                 if k == lastWindow { lastWindow = -1; lastBase = nil }
@@ -208,6 +212,25 @@ public final class TSInputWindow {
                 chunks.removeFirst()
             }
         }
+    }
+
+    /// File windows mapped now (what `release(before:)` and holds leave).
+    var mappedWindowCount: Int { maps.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    /// Keeps the bytes from `offset` on mapped until `unhold(offset)`, whatever `release(before:)`
+    /// is asked; false (nothing held) for appended input, whose chunks are not kept that way.
+    public func hold(_ offset: Int64) -> Bool {
+        let k = Int(offset >> Self.windowShift)
+        guard fd >= 0, offset >= 0, k < holds.count else { return false }
+        holds[k] += 1
+        return true
+    }
+
+    /// Ends a `hold(offset)` that returned true.
+    public func unhold(_ offset: Int64) {
+        let k = Int(offset >> Self.windowShift)
+        guard fd >= 0, offset >= 0, k < holds.count, holds[k] > 0 else { return }
+        holds[k] -= 1
     }
 
     /// Window `k` is mapped with one packet of overlap into the next, so a packet starting in it

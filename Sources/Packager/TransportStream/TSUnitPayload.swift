@@ -25,6 +25,21 @@ enum TSUnitPayload {
         }
     }
 
+    /// The payload of the unit's first packet on its PID (where its PES header starts).
+    static func firstPayload(of unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws -> UnsafeRawBufferPointer? {
+        var offset = unit.firstPacket
+        var cursor = grid.cursor(from: offset)
+        while offset <= unit.lastPacket {
+            let p = try input.packet(at: offset)
+            if TSPacketBytes.pid(p) == unit.pid {
+                guard let start = TSPacketBytes.payloadOffset(p) else { return nil }
+                return UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start)
+            }
+            offset = grid.step(from: offset, cursor: &cursor)
+        }
+        return nil
+    }
+
     /// Where the elementary stream lies in a PES (past its header, up to PES_packet_length
     /// when it is set), or nil when the bytes do not hold a whole PES header.
     static func elementaryStreamRange(_ pes: UnsafeRawBufferPointer) -> Range<Int>? {
