@@ -39,13 +39,15 @@ let package = Package(
         // The same for libcurl, which Foundation's URLSession calls (see CurlLoader.c).
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader", exclude: ["link"],
                 linkerSettings: [.linkedLibrary("dl"), .unsafeFlags(["-L", packageDirectory + "Sources/CCurlLoader/link"])]),
+        // The Annex B start-code scan every video byte of fMP4 output goes through (AVX2 where the CPU has it).
+        .target(name: "CStartCode", path: "Sources/CStartCode", cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Primitives", path: "Sources/Primitives", swiftSettings: releaseOnlyUncheckedExclusivity),
         .target(name: "CueDetect", dependencies: ["Primitives"], path: "Sources/CueDetect",
                 swiftSettings: releaseOnlyUncheckedExclusivity),
         .target(name: "DateRangeWriter", dependencies: ["Primitives"], path: "Sources/DateRangeWriter"),
         .target(
             name: "Packager",
-            dependencies: ["CFFmpeg", "CFFmpegLoader", "CCurlLoader", "Primitives", "CueDetect", "DateRangeWriter"],
+            dependencies: ["CFFmpeg", "CFFmpegLoader", "CCurlLoader", "CStartCode", "Primitives", "CueDetect", "DateRangeWriter"],
             path: "Sources/Packager",
             exclude: ["Splice/Bench"],
             swiftSettings: releaseOnlyUncheckedExclusivity
@@ -58,7 +60,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("curl")]),
         .testTarget(
             name: "PackagerTests",
-            dependencies: ["Packager", "Primitives", "CueDetect", "DateRangeWriter", "CCurlLoader", "CCurlProbe"],
+            dependencies: ["Packager", "Primitives", "CueDetect", "DateRangeWriter", "CCurlLoader", "CCurlProbe", "CStartCode"],
             path: "Tests/PackagerTests",
             exclude: ["Fixtures"]
         ),

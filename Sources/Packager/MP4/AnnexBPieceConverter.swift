@@ -1,3 +1,4 @@
+import CStartCode
 import Foundation
 
 /// `AnnexBToLengthPrefixed` for an access unit that arrives in pieces (its TS packets' payloads),
@@ -12,8 +13,8 @@ import Foundation
 ///
 /// The scan for start codes runs after each piece while the open unit is short (parameter
 /// sets, SEI, the first bytes of a slice: where start codes cluster), and otherwise once
-/// `batch` bytes wait: a memchr call per 184-byte piece would cost more than the copy it saves,
-/// and a 3-byte start code found late moves at most those bytes.
+/// `batch` bytes wait: a scan per 184-byte piece would cost more than the copy it saves, and a
+/// 3-byte start code found late moves at most those bytes.
 struct AnnexBPieceConverter {
     private let out: ByteBuffer
     private let sampleStart: Int
@@ -60,19 +61,17 @@ struct AnnexBPieceConverter {
     private mutating func scan() {
         var i = max(scanned, bodyStart + 2)
         while i < out.count - 1 {
-            guard let hit = memchr(out.base + i, 1, out.count - 1 - i) else {
+            // Start codes whose 01 is at i or later (their zeros may be the two bytes before i).
+            let from = i - 2, count = out.count - 1 - from
+            let found = pkgctl_find_start_code(out.base.assumingMemoryBound(to: UInt8.self) + from, count)
+            guard found < count else {
                 i = out.count - 1
                 break
             }
-            let p = UnsafeRawPointer(hit) - UnsafeRawPointer(out.base)
-            let bytes = out.base.assumingMemoryBound(to: UInt8.self)
-            guard bytes[p - 1] == 0, bytes[p - 2] == 0 else {
-                i = p + 1
-                continue
-            }
+            let p = from + found + 2
             // A zero byte before 00 00 01 is the start code's, if it is the open unit's.
             var unitEnd = p - 2
-            if unitEnd - 1 >= bodyStart, bytes[unitEnd - 1] == 0 { unitEnd -= 1 }
+            if unitEnd - 1 >= bodyStart, out.base.load(fromByteOffset: unitEnd - 1, as: UInt8.self) == 0 { unitEnd -= 1 }
             let next: Int
             if let lengthAt {
                 out.storeUInt32(UInt32(unitEnd - bodyStart), at: lengthAt)

@@ -1,3 +1,4 @@
+import CStartCode
 import Foundation
 
 /// Annex B H.264/HEVC access units (start codes) as MP4 samples (a 4-byte length before each NAL
@@ -53,16 +54,11 @@ enum AnnexBToLengthPrefixed {
         return found
     }
 
-    /// The first i in from..<(end - 3) with bytes i…i+2 = 00 00 01, or `end`. memchr finds the
-    /// 01 bytes (about one in 256 of compressed video), so the scan runs at memory speed.
+    /// The first i in from..<(end - 3) with bytes i…i+2 = 00 00 01, or `end` (`CStartCode`).
     private static func threeByteStartCode(_ bytes: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
-        var one = from + 2
-        while one < end - 1 {
-            guard let hit = memchr(bytes + one, 1, end - 1 - one) else { return end }
-            let index = UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
-            if bytes[index - 1] == 0, bytes[index - 2] == 0 { return index - 2 }
-            one = index + 1
-        }
-        return end
+        let count = end - 1 - from
+        guard count >= 3 else { return end }
+        let found = pkgctl_find_start_code(bytes + from, count)
+        return found == count ? end : from + found
     }
 }
