@@ -28,6 +28,24 @@ final class H264SpliceTests: XCTestCase {
         try media().splice(atFrame: 37, format: .fmp4)
     }
 
+    /// The cutter reads a picture's first slice header from its first kilobyte; behind a longer
+    /// SEI it reads the whole picture, and finds the same non-reference pictures.
+    func testNonReferencePicturesAreFoundBehindAnSEILongerThanTheBytesFirstRead() throws {
+        let check = try media()
+        let source = check.source
+        let window = try source.window(for: source.pts(ofFrame: 37)).packets
+        let cutter = try VideoSpliceCutter(parameters: source.snapshot, streamIndex: source.videoIndex, input: "h264-closed.ts")
+        let sei: [UInt8] = [0, 0, 0, 1, 0x06, 0x05, 0xFF, 0xFF, 0x07] + [UInt8](repeating: 0xA5, count: 1900) + [0x80]
+        let padded = try window.map { item -> SpliceInputPacket in
+            guard !item.packet.isKeyframe else { return item }
+            let packet = try XCTUnwrap(item.packet.withBytes(sei + item.packet.bytes))
+            return SpliceInputPacket(packet: packet, pts: item.pts, dts: item.dts)
+        }
+        let plain = cutter.inspect(window), behindSEI = cutter.inspect(padded)
+        XCTAssertEqual(behindSEI, plain)
+        XCTAssertGreaterThan(plain.filter(\.isNonReference).count, 5, "the window's B-frames without references")
+    }
+
     func testSpliceOnAnAnchorReencodesOnlyTheFarSide() throws {
         // Picture 13 is a P-frame: every picture before it is decoded before it, so nothing on the
         // near side needs re-encoding.
