@@ -20,8 +20,9 @@ final class TSUnitDemuxer {
     /// The largest ADTS frame (aac_frame_length is 13 bits): more carried over is not a frame.
     private static let maxFrame = 8191
 
-    /// Packets as Swift byte arrays (`DemuxedPacket(bytes:…)`) instead of AVPackets: for
-    /// pkgctl's own fMP4 muxer, so that FFmpeg is not loaded at all.
+    /// Packets as Swift values instead of AVPackets, for pkgctl's own fMP4 muxer, so that FFmpeg
+    /// is not loaded at all: audio as byte arrays (`DemuxedPacket(bytes:…)`), video left in the
+    /// input's TS packets (`DemuxedPacket(deferred:…)`) for the muxer to convert from there.
     private let ownBytes: Bool
 
     init(input: TSInputWindow, grid: TSPacketGrid, streams: InputStreams, ownBytes: Bool = false) {
