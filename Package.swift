@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CCurlLoader", path: "Sources/CCurlLoader", exclude: ["link"],
                 linkerSettings: [.linkedLibrary("dl"), .unsafeFlags(["-L", packageDirectory + "Sources/CCurlLoader/link"])]),
         // The Annex B start-code scan every video byte of fMP4 output goes through (AVX2 where the CPU has it).
-        .target(name: "CStartCode", path: "Sources/CStartCode", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CStartCode", path: "Sources/CStartCode"),
         .target(name: "Primitives", path: "Sources/Primitives", swiftSettings: releaseOnlyUncheckedExclusivity),
         .target(name: "CueDetect", dependencies: ["Primitives"], path: "Sources/CueDetect",
                 swiftSettings: releaseOnlyUncheckedExclusivity),

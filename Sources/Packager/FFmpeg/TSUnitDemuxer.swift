@@ -77,52 +77,21 @@ final class TSUnitDemuxer {
         return try frames(of: packet, pid: unit.pid, stream: index, pts: media.pts)
     }
 
-    /// The PES's elementary-stream bytes as a Swift array: one copy (the PES header, read from
-    /// the first TS packet's payload, is not copied), no FFmpeg, in one walk over the unit's
-    /// packets: each carries at most 184 payload bytes, so `packetCount` bounds the array, and
-    /// the first one's payload holds the PES header (a second walk to count the bytes first was
-    /// 1.4 % of an fMP4 run, perf).
+    /// The PES's elementary-stream bytes as a Swift array (audio, and video whose PES header
+    /// does not fit in its first packet): one copy, no FFmpeg.
     private func elementaryBytes(of unit: TSAccessUnit) throws -> [UInt8]? {
         if let pes = unit.replacementPES {
             return pes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(pes[$0]) }
         }
-        let capacity = unit.packetCount * (TSPacketBytes.size - 4)
-        // From the first payload: where the elementary stream starts and where the PES ends
-        // (PES_packet_length, when it is set). Nil: the header does not fit in the first payload.
-        var bounds: (start: Int, end: Int)?
-        var walked = 0
-        var fits = true
-        let bytes = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            var at = 0
-            try eachPayload(of: unit) { chunk in
-                guard let source = chunk.baseAddress else { return }
-                let chunkStart = walked
-                walked += chunk.count
-                if chunkStart == 0, let range = TSUnitPayload.elementaryStreamRange(chunk) {
-                    let length = Int(chunk[4]) << 8 | Int(chunk[5])
-                    bounds = (range.lowerBound, length > 0 ? 6 + length : Int.max)
-                }
-                guard let (start, end) = bounds else { return }
-                let from = max(start, chunkStart), to = min(end, walked)
-                guard from < to else { return }
-                guard at + to - from <= capacity else { fits = false; return }
-                (base + at).update(from: (source + (from - chunkStart)).assumingMemoryBound(to: UInt8.self), count: to - from)
-                at += to - from
-            }
-            initialized = at
+        guard let bounds = try TSUnitPayload.elementaryStreamBounds(of: unit, input: input, grid: grid) else {
+            // A header that does not fit in the first packet's payload (an adaptation field that
+            // leaves less) is read from the whole.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(unit.packetCount * (TSPacketBytes.size - 4))
+            try eachPayload(of: unit) { bytes.append(contentsOf: $0) }
+            return bytes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(bytes[$0]) }
         }
-        // A header that does not fit in the first packet's payload (an adaptation field that
-        // leaves less) is read from the whole.
-        guard bounds != nil, fits else { return try wholeElementaryBytes(of: unit, capacity: capacity) }
-        return bytes
-    }
-
-    private func wholeElementaryBytes(of unit: TSAccessUnit, capacity: Int) throws -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(capacity)
-        try eachPayload(of: unit) { bytes.append(contentsOf: $0) }
-        return bytes.withUnsafeBytes { TSUnitPayload.elementaryStreamRange($0) }.map { Array(bytes[$0]) }
+        return try TSUnitPayload.elementaryBytes(of: unit, bounds: bounds, input: input, grid: grid)
     }
 
     /// The PES's elementary-stream bytes in a packet of their own (data past the PES header).

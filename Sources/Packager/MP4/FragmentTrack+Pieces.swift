@@ -1,13 +1,12 @@
 extension FragmentTrack {
-    /// Whether `add(pieces:…)` can take a sample: its bytes are kept, and their form is known
-    /// without looking at them (not `firstSampleDecides`).
+    /// Whether `add(pieces:…)` can take a sample: its bytes are kept, and they are Annex B (the
+    /// form of a TS input's video; other forms come whole, through `add(_:…)`).
     var takesPieces: Bool {
-        guard keepsBytes else { return false }
-        if case .firstSampleDecides = payload { return false }
+        guard keepsBytes, case .annexB = payload else { return false }
         return true
     }
 
-    /// Adds one packet whose bytes `forEachPiece` hands over piece by piece (see
+    /// Adds one Annex B packet whose bytes `forEachPiece` hands over piece by piece (see
     /// `DeferredPacketBytes`), converted into the fragment as they come: the same sample as
     /// `add(_:…)` of the bytes in one piece. Only when `takesPieces`.
     func add(pieces forEachPiece: ((UnsafeRawBufferPointer) -> Void) throws -> Void, pts: Int64?, dts: Int64?,
@@ -15,22 +14,15 @@ extension FragmentTrack {
         let timing = try SampleTiming(track: self, pts: pts, dts: dts, duration: duration)
         let out = buffer()
         let start = out.count
-        let size: Int
+        var converter = AnnexBPieceConverter(into: out)
         do {
-            if case .raw = payload {
-                try forEachPiece { out.append($0) }
-                size = out.count - start
-                guard size > 0 else { return }
-            } else {
-                var converter = AnnexBPieceConverter(into: out)
-                try forEachPiece { converter.append($0) }
-                size = converter.finish()
-                guard converter.inputCount > 0 else { return }      // no bytes at all: no sample
-            }
+            try forEachPiece { converter.append($0) }
         } catch {
             out.truncate(to: start)
             throw error
         }
+        let size = converter.finish()
+        guard converter.inputCount > 0 else { return }      // no bytes at all: no sample
         // An Annex B unit with no start code is a sample of no bytes, as `add(_:…)` lists it.
         record(timing, size: size, key: key)
     }

@@ -125,24 +125,21 @@ final class FragmentedMP4Muxer: SegmentMuxing {
             if let last = lastDTS[index], stamp <= last { return true }
             lastDTS[index] = stamp
         }
-        if !audio, let deferred = packet.deferredBytes, writer.tracks[index].takesPieces {
-            do {
-                try writer.tracks[index].add(pieces: deferred.forEachPiece, pts: pts, dts: dts, duration: duration, key: packet.isKeyframe)
-            } catch {
-                throw VodError.output(path: label, reason: "a packet could not be written (\(error))")
+        let track = writer.tracks[index]
+        do {
+            if !audio, let deferred = packet.deferredBytes, track.takesPieces {
+                try track.add(pieces: deferred.forEachPiece, pts: pts, dts: dts, duration: duration, key: packet.isKeyframe)
+            } else {
+                try packet.withUnsafeBytes { raw in
+                    var bytes = raw
+                    if audio, let header = ADTS.headerLength(bytes.bindMemory(to: UInt8.self)) {
+                        bytes = UnsafeRawBufferPointer(rebasing: bytes[header...])
+                    }
+                    try track.add(bytes, pts: pts, dts: dts, duration: duration, key: packet.isKeyframe)
+                }
             }
-            return true
-        }
-        try packet.withUnsafeBytes { raw in
-            var bytes = raw
-            if audio, let header = ADTS.headerLength(bytes.bindMemory(to: UInt8.self)) {
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[header...])
-            }
-            do {
-                try writer.tracks[index].add(bytes, pts: pts, dts: dts, duration: duration, key: packet.isKeyframe)
-            } catch {
-                throw VodError.output(path: label, reason: "a packet could not be written (\(error))")
-            }
+        } catch {
+            throw VodError.output(path: label, reason: "a packet could not be written (\(error))")
         }
         return true
     }

@@ -9,43 +9,27 @@ final class TSUnitElementaryStream: DeferredPacketBytes {
     private let unit: TSAccessUnit
     private let input: TSInputWindow
     private let grid: TSPacketGrid
-    /// Where the elementary stream lies in the unit's payloads taken end to end: past the PES
-    /// header, up to PES_packet_length when it is set.
-    private let start: Int
-    private let end: Int
+    /// Where the elementary stream lies (`TSUnitPayload.elementaryStreamBounds`).
+    private let bounds: Range<Int>
 
     /// nil when the bytes are better read at once: a replacement PES (already bytes of its
     /// own), a PES header that does not fit in the first packet's payload, or an input whose
     /// bytes are not kept mapped.
     init?(unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws {
-        guard unit.replacementPES == nil, let first = try TSUnitPayload.firstPayload(of: unit, input: input, grid: grid),
-              let range = TSUnitPayload.elementaryStreamRange(first) else { return nil }
-        let length = Int(first[4]) << 8 | Int(first[5])
-        guard input.hold(unit.firstPacket) else { return nil }
-        (self.unit, self.input, self.grid) = (unit, input, grid)
-        start = range.lowerBound
-        end = length > 0 ? 6 + length : Int.max
+        guard unit.replacementPES == nil, let bounds = try TSUnitPayload.elementaryStreamBounds(of: unit, input: input, grid: grid),
+              input.hold(unit.firstPacket) else { return nil }
+        (self.unit, self.input, self.grid, self.bounds) = (unit, input, grid, bounds)
     }
 
     deinit { input.unhold(unit.firstPacket) }
 
     func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) throws {
-        var walked = 0
-        try TSUnitPayload.eachPayload(of: unit, input: input, grid: grid) { payload in
-            let payloadStart = walked
-            walked += payload.count
-            let from = max(start, payloadStart), to = min(end, walked)
-            guard from < to else { return }
-            body(UnsafeRawBufferPointer(rebasing: payload[(from - payloadStart)..<(to - payloadStart)]))
-        }
+        try TSUnitPayload.eachElementaryPiece(of: unit, bounds: bounds, input: input, grid: grid, body)
     }
 
     /// Cannot come up short: the hold keeps every packet of the unit mapped, and the indexer
     /// found them all inside the file.
     func gathered() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(unit.packetCount * (TSPacketBytes.size - 4))
-        try? forEachPiece { bytes.append(contentsOf: $0) }
-        return bytes
+        (try? TSUnitPayload.elementaryBytes(of: unit, bounds: bounds, input: input, grid: grid)) ?? []
     }
 }

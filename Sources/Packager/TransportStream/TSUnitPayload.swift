@@ -25,19 +25,47 @@ enum TSUnitPayload {
         }
     }
 
-    /// The payload of the unit's first packet on its PID (where its PES header starts).
-    static func firstPayload(of unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws -> UnsafeRawBufferPointer? {
+    /// Where the elementary stream lies in the unit's payloads taken end to end: past the PES
+    /// header, up to PES_packet_length when it is set (else `Int.max`). Read from the payload of
+    /// the unit's first packet on its PID; nil when the header is not whole there.
+    static func elementaryStreamBounds(of unit: TSAccessUnit, input: TSInputWindow, grid: TSPacketGrid) throws -> Range<Int>? {
         var offset = unit.firstPacket
         var cursor = grid.cursor(from: offset)
         while offset <= unit.lastPacket {
             let p = try input.packet(at: offset)
             if TSPacketBytes.pid(p) == unit.pid {
                 guard let start = TSPacketBytes.payloadOffset(p) else { return nil }
-                return UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start)
+                let first = UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start)
+                guard let range = elementaryStreamRange(first) else { return nil }
+                let length = Int(first[4]) << 8 | Int(first[5])
+                return range.lowerBound..<(length > 0 ? 6 + length : Int.max)
             }
             offset = grid.step(from: offset, cursor: &cursor)
         }
         return nil
+    }
+
+    /// The unit's elementary-stream bytes (`bounds` from `elementaryStreamBounds`) piece by
+    /// piece where they lie, each piece valid only during its call.
+    static func eachElementaryPiece(of unit: TSAccessUnit, bounds: Range<Int>, input: TSInputWindow, grid: TSPacketGrid,
+                                    _ body: (UnsafeRawBufferPointer) -> Void) throws {
+        var walked = 0
+        try eachPayload(of: unit, input: input, grid: grid) { payload in
+            let payloadStart = walked
+            walked += payload.count
+            let from = max(bounds.lowerBound, payloadStart), to = min(bounds.upperBound, walked)
+            guard from < to else { return }
+            body(UnsafeRawBufferPointer(rebasing: payload[(from - payloadStart)..<(to - payloadStart)]))
+        }
+    }
+
+    /// The same bytes in one array.
+    static func elementaryBytes(of unit: TSAccessUnit, bounds: Range<Int>, input: TSInputWindow,
+                                grid: TSPacketGrid) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(unit.packetCount * (TSPacketBytes.size - 4))
+        try eachElementaryPiece(of: unit, bounds: bounds, input: input, grid: grid) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Where the elementary stream lies in a PES (past its header, up to PES_packet_length
