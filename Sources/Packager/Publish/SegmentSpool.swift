@@ -49,20 +49,79 @@ public final class SegmentSpool: @unchecked Sendable {
         }
         guard failure == nil, descriptor >= 0 else { return }
         var done = 0
-        while done < bytes.count {
-            let n = pwrite(descriptor, base + done, bytes.count - done, off_t(position + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = (errno, position + done)
-                return
+        if writesDirect {
+            let block = Self.directBlock
+            if position % block == 0 && Int(bitPattern: base) % block == 0 {
+                done = bytes.count - bytes.count % block
+                if done > 0, !put(base, count: done, at: position) {
+                    guard failure == nil else { return }
+                    done = 0                          // refused as direct I/O: buffered below
+                }
+                directBytes += done
             }
-            done += n
+            if done == bytes.count { return }
+            endDirectWrites(at: position + done)
         }
+        guard put(base + done, count: bytes.count - done, at: position + done) else { return }
         let end = position + bytes.count
         if let every = writebackEvery, end - writebackFrom >= every, let sync = LinuxFileCalls.syncFileRange {
             _ = sync(descriptor, off_t(writebackFrom), off_t(end - writebackFrom), LinuxFileCalls.syncFileRangeWrite)
             writebackFrom = end
         }
+    }
+
+    /// pwrite of all `count` bytes; false after a failure, kept in `failure` unless it was a
+    /// direct write the file system refused (EINVAL), which the caller writes again buffered.
+    private func put(_ base: UnsafeRawPointer, count: Int, at offset: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let n = pwrite(descriptor, base + done, count - done, off_t(offset + done))
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EINVAL && writesDirect && done == 0 { return false }
+                failure = (errno, offset + done)
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+
+    // MARK: direct writes
+
+    /// A direct write starts at a multiple of this, from memory aligned to it, and is a
+    /// multiple of it long: 4 KiB, the largest logical block size Linux file systems use.
+    static let directBlock = 4096
+    private var writesDirect = false
+    /// Bytes that went in by direct writes.
+    private(set) var directBytes = 0
+
+    /// A spool that is fsynced before its rename (`PublishDurability.power`) goes to the disk
+    /// anyway; written with O_DIRECT, whole blocks go there from the writer's own buffer, with
+    /// no copy into the page cache and no write-back pass over it. A 4 Mb/s channel's segments
+    /// cost half the CPU that way on this project's machine (600 MB as 3 MB files: buffered
+    /// writes with sync_file_range and fsync 235–241 ms, O_DIRECT in 256 KiB writes 119–141 ms).
+    /// The cost moves to a reader: the published file is not in the page cache.
+    ///
+    /// Returns the block size the writer should hand over whole blocks of, or nil (the spool is
+    /// not synced, or its file system refuses O_DIRECT, as tmpfs may): writes are then buffered.
+    /// Any write that is not whole aligned blocks ends direct writing for the rest of the spool.
+    func beginDirectWrites() -> Int? {
+        guard writebackEvery != nil, descriptor >= 0, failure == nil, position % Self.directBlock == 0,
+              LinuxFileCalls.directIO != 0 else { return nil }
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | LinuxFileCalls.directIO) == 0 else { return nil }
+        writesDirect = true
+        return Self.directBlock
+    }
+
+    /// Back to buffered writes; what was written directly is on the disk already, so write-back
+    /// is started from `offset` on.
+    private func endDirectWrites(at offset: Int) {
+        writesDirect = false
+        writebackFrom = offset
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~LinuxFileCalls.directIO) }
     }
 
     /// Moves the write position (`whence` as lseek's); returns the new one, or -1.

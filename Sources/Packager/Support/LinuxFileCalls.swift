@@ -20,6 +20,16 @@ enum LinuxFileCalls {
     /// sync_file_range's SYNC_FILE_RANGE_WRITE: start write-back of the range, do not wait.
     static let syncFileRangeWrite: UInt32 = 2
 
+    /// open(2)'s O_DIRECT, which Swift's Glibc module leaves out (glibc defines it only under
+    /// _GNU_SOURCE); its value differs between architectures.
+    #if arch(x86_64) || arch(i386)
+    static let directIO: Int32 = 0o40000
+    #elseif arch(arm64) || arch(arm)
+    static let directIO: Int32 = 0o200000
+    #else
+    static let directIO: Int32 = 0
+    #endif
+
     private static func symbol<T>(_ name: String) -> T? {
         guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
         return unsafeBitCast(address, to: T.self)

@@ -15,6 +15,9 @@ final class TSOutputFile {
     private let backing: Backing
     private(set) var offset: Int64 = 0
     private var copyFileRangeWorks = true
+    /// Writes before the last should be whole multiples of this (a spool written with O_DIRECT,
+    /// `SegmentSpool.beginDirectWrites`, from a buffer aligned to it); 1: any size.
+    let writeAlignment: Int
     /// The bytes written, for the memory backing.
     private(set) var bytes = Data()
 
@@ -23,6 +26,7 @@ final class TSOutputFile {
         guard fd >= 0 else { throw TSEngineError.open(path: path, errno: errno) }
         self.path = path
         backing = .file(fd)
+        writeAlignment = 1
     }
 
     /// Writes into `spool`; a failed write is kept by the spool and reported when it is published.
@@ -30,6 +34,7 @@ final class TSOutputFile {
         path = spool.path
         backing = .spool(spool)
         copyFileRangeWorks = false
+        writeAlignment = spool.beginDirectWrites() ?? 1
     }
 
     /// Collects the bytes in memory (`bytes`); `label` names it in errors.
@@ -37,6 +42,7 @@ final class TSOutputFile {
         path = label
         backing = .memory
         copyFileRangeWorks = false
+        writeAlignment = 1
     }
 
     deinit { if case .file(let fd) = backing { close(fd) } }
@@ -83,6 +89,12 @@ final class TSOutputFile {
             done += n
             offset += Int64(n)
         }
+    }
+
+    /// Whether `copy(from:at:count:)` may copy inside the kernel (a file, not a spool or memory).
+    var copiesRanges: Bool {
+        guard copyFileRangeWorks, case .file = backing else { return false }
+        return true
     }
 
     /// Copies `count` bytes at `from` of `input` into the file inside the kernel; returns false

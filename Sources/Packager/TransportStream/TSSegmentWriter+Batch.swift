@@ -121,7 +121,7 @@ extension TSSegmentWriter {
 
     /// Room for one packet at the end of the buffer.
     private func reserve() throws -> UnsafeMutableRawPointer {
-        if used + TSPacketBytes.size > bufferSize { try flushBuffer() }
+        if used + TSPacketBytes.size > bufferSize { try flushBuffer(whole: false) }
         defer { used += TSPacketBytes.size }
         return buffer + used
     }
@@ -132,7 +132,7 @@ extension TSSegmentWriter {
         guard let r = run else { return }
         run = nil
         let bytes = r.count * TSPacketBytes.size
-        if bytes >= passthroughThreshold, let fd = input.passthroughDescriptor, let file {
+        if bytes >= passthroughThreshold, let fd = input.passthroughDescriptor, let file, file.copiesRanges {
             try flushBuffer()
             if try file.copy(from: fd, at: r.start, count: bytes) {
                 noteThrough(Int64(bytes))
@@ -143,7 +143,7 @@ extension TSSegmentWriter {
         // tenth of the writer's instructions).
         var done = 0
         while done < r.count {
-            if used + TSPacketBytes.size > bufferSize { try flushBuffer() }
+            if used + TSPacketBytes.size > bufferSize { try flushBuffer(whole: false) }
             let room = (bufferSize - used) / TSPacketBytes.size
             let (bytes, n) = try input.packets(at: r.start + Int64(done * TSPacketBytes.size), upTo: min(r.count - done, room))
             (buffer + used).copyMemory(from: bytes, byteCount: n * TSPacketBytes.size)

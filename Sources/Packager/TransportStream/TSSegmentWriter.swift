@@ -74,7 +74,8 @@ public final class TSSegmentWriter {
         lastCC.initialize(repeating: 0xFF, count: 8192)
         head = .allocate(capacity: 8192)
         head.initialize(repeating: -1, count: 8192)
-        buffer = .allocate(byteCount: self.bufferSize, alignment: 64)
+        // Page-aligned: a spool written with O_DIRECT takes whole blocks from aligned memory.
+        buffer = .allocate(byteCount: self.bufferSize, alignment: SegmentSpool.directBlock)
         if case .singleFile(let path) = layout { file = try TSOutputFile(path: path) }
     }
 
@@ -222,10 +223,16 @@ public final class TSSegmentWriter {
         return segment
     }
 
-    func flushBuffer() throws {
+    /// Writes the buffer out. `whole: false` (the buffer is full, more follows) writes whole
+    /// multiples of the file's write alignment only and moves the rest, less than one block, to
+    /// the buffer's start.
+    func flushBuffer(whole: Bool = true) throws {
         guard used > 0, let file else { return }
-        try file.write(buffer, count: used)
-        used = 0
+        let count = whole ? used : used - used % file.writeAlignment
+        guard count > 0 else { return }
+        try file.write(buffer, count: count)
+        if count < used { buffer.copyMemory(from: buffer + count, byteCount: used - count) }
+        used -= count
     }
 
     func noteThrough(_ bytes: Int64) { segmentPassedThrough += bytes }

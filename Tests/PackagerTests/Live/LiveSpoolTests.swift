@@ -17,14 +17,17 @@ final class LiveSpoolTests: TemporaryDirectoriesTestCase {
     }
 
     private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat) throws {
-        func run(spools: Bool) throws -> (URL, spooledPuts: Int) {
+        func run(spools: Bool) throws -> (URL, spooledPuts: Int, directBytes: Int) {
             let dir = try temporaryDirectory()
             let run = try InProcessLive.runKeepingEverything({ $0.segmentFormat = format }, input: TestMedia.liveTS,
                                                              output: dir, spools: spools)
             XCTAssertEqual(run.outcome, .stopped)
-            return (dir, run.sink.spooledPuts)
+            return (dir, run.sink.spooledPuts, run.sink.spooledDirectBytes)
         }
-        let (spooled, spooledPuts) = try run(spools: true), (inMemory, inMemoryPuts) = try run(spools: false)
+        let (spooled, spooledPuts, directBytes) = try run(spools: true), (inMemory, inMemoryPuts, _) = try run(spools: false)
+        // The TS writer hands its spools whole 4 KiB blocks, written with O_DIRECT (the sink
+        // fsyncs what it publishes); fMP4 goes through libavformat's or pkgctl's muxer buffers.
+        if format == .ts { XCTAssertGreaterThan(directBytes, 1_000_000) } else { XCTAssertEqual(directBytes, 0) }
         let media = try mediaFiles(under: inMemory)
         // 180 s of media: the primary's segments and the assets' (the breaks are overlaid).
         XCTAssertGreaterThan(media.count, 30)

@@ -90,4 +90,59 @@ final class SegmentSpoolTests: SinkRootTestCase {
         SegmentSpool.removeStale(in: root.path)
         XCTAssertEqual(PublishTestFolder.entries(of: root), [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"])
     }
+
+    // MARK: direct writes
+
+    private func isDirect(_ spool: SegmentSpool) -> Bool {
+        fcntl(spool.descriptor, F_GETFL) & LinuxFileCalls.directIO != 0
+    }
+
+    /// Whole aligned blocks go in with O_DIRECT; a write with a partial block at its end puts
+    /// that part in buffered and ends direct writing; the file holds every byte in order.
+    func testPowerSpoolWritesWholeBlocksDirectThenTheTailBuffered() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool())
+        // The test root is on the machine's disk (ext4 here and in CI), which takes O_DIRECT.
+        XCTAssertEqual(spool.beginDirectWrites(), 4096)
+        XCTAssertTrue(isDirect(spool))
+        let bytes = try PublishTestFolder.transportStreamPieces(count: 1, packetsEach: 300)[0]    // 56,400 bytes
+        let aligned = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 4096)
+        defer { aligned.deallocate() }
+        bytes.copyBytes(to: aligned)
+        spool.write(UnsafeRawBufferPointer(rebasing: aligned[0..<8192]))
+        spool.write(UnsafeRawBufferPointer(rebasing: aligned[8192..<16384]))
+        XCTAssertTrue(isDirect(spool), "whole aligned blocks keep direct writes on")
+        spool.write(UnsafeRawBufferPointer(rebasing: aligned[16384..<20000]))
+        XCTAssertFalse(isDirect(spool), "a partial block ends them")
+        spool.write(UnsafeRawBufferPointer(rebasing: aligned[20000...]))
+        XCTAssertNil(spool.failure)
+        XCTAssertEqual(spool.size, 56_400)
+        try sink.putSpooled(spool, name: "primary/seg_00001.ts", kind: .segment)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00001.ts")), bytes)
+    }
+
+    /// Memory that is not block-aligned is written buffered, from its first byte.
+    func testUnalignedMemoryIsWrittenBufferedAndWhole() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool())
+        XCTAssertEqual(spool.beginDirectWrites(), 4096)
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192 + 16, alignment: 4096)
+        defer { storage.deallocate() }
+        for i in 0..<storage.count { storage[i] = UInt8(truncatingIfNeeded: i &* 7) }
+        let shifted = UnsafeRawBufferPointer(rebasing: storage[16..<(8192 + 16)])
+        spool.write(shifted)
+        XCTAssertFalse(isDirect(spool))
+        try sink.putSpooled(spool, name: "a.ts", kind: .segment)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("a.ts")), Data(shifted))
+    }
+
+    /// Without fsyncs (`--durability process`) the page cache is the point: no direct writes.
+    func testProcessDurabilitySpoolNeverWritesDirect() throws {
+        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool())
+        XCTAssertNil(spool.beginDirectWrites())
+        XCTAssertFalse(isDirect(spool))
+        spool.discard()
+    }
 }

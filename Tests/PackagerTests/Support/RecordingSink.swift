@@ -20,12 +20,16 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
 
     func makeSpool() -> SegmentSpool? { spools ? inner.makeSpool() : nil }
     func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
+        let direct = spool.directBytes
         try inner.putSpooled(spool, name: name, kind: kind)
         lock.lock(); defer { lock.unlock() }
         spooledPuts += 1
+        spooledDirectBytes += direct
     }
     /// Segments published from spools.
     private(set) var spooledPuts = 0
+    /// Of their bytes, those written with O_DIRECT (`SegmentSpool.beginDirectWrites`).
+    private(set) var spooledDirectBytes = 0
 
     var stats: PublishStats { inner.stats }
 
