@@ -90,7 +90,8 @@ public final class SegmentSpool: @unchecked Sendable {
     // MARK: direct writes
 
     /// A direct write starts at a multiple of this, from memory aligned to it, and is a
-    /// multiple of it long: 4 KiB, the largest logical block size Linux file systems use.
+    /// multiple of it long: 4 KiB, a multiple of nearly every disk's logical block size (a disk
+    /// with larger blocks refuses the write with EINVAL, and the spool goes on buffered).
     static let directBlock = 4096
     private var writesDirect = false
     /// Bytes that went in by direct writes.
@@ -98,9 +99,9 @@ public final class SegmentSpool: @unchecked Sendable {
 
     /// A spool that is fsynced before its rename (`PublishDurability.power`) goes to the disk
     /// anyway; written with O_DIRECT, whole blocks go there from the writer's own buffer, with
-    /// no copy into the page cache and no write-back pass over it. A 4 Mb/s channel's segments
-    /// cost half the CPU that way on this project's machine (600 MB as 3 MB files: buffered
-    /// writes with sync_file_range and fsync 235–241 ms, O_DIRECT in 256 KiB writes 119–141 ms).
+    /// no copy into the page cache and no write-back pass over it: about half the kernel's CPU
+    /// for writing them on this project's machine (600 MB as 3 MB files: buffered writes with
+    /// sync_file_range and fsync 235–241 ms, O_DIRECT in 256 KiB writes 119–141 ms).
     /// The cost moves to a reader: the published file is not in the page cache.
     ///
     /// Returns the block size the writer should hand over whole blocks of, or nil (the spool is
