@@ -50,16 +50,8 @@ public final class SegmentSpool: @unchecked Sendable {
         guard failure == nil, descriptor >= 0 else { return }
         var done = 0
         if writesDirect {
-            let block = Self.directBlock
-            if position % block == 0 && Int(bitPattern: base) % block == 0 {
-                done = bytes.count - bytes.count % block
-                if done > 0, !put(base, count: done, at: position) {
-                    guard failure == nil else { return }
-                    done = 0                          // refused as direct I/O: buffered below
-                }
-                directBytes += done
-            }
-            if done == bytes.count { return }
+            done = writeDirect(base, count: bytes.count)
+            guard failure == nil, done < bytes.count else { return }
             endDirectWrites(at: position + done)
         }
         guard put(base + done, count: bytes.count - done, at: position + done) else { return }
@@ -88,6 +80,18 @@ public final class SegmentSpool: @unchecked Sendable {
     }
 
     // MARK: direct writes
+
+    /// Writes the whole blocks at the start of `count` bytes at `base` with O_DIRECT, when the
+    /// position and the memory are block-aligned; returns how many bytes went (0: none could,
+    /// or the file system refused them, and the caller writes them buffered).
+    private func writeDirect(_ base: UnsafeRawPointer, count: Int) -> Int {
+        let block = Self.directBlock
+        guard position % block == 0, Int(bitPattern: base) % block == 0 else { return 0 }
+        let whole = count - count % block
+        guard whole > 0, put(base, count: whole, at: position) else { return 0 }
+        directBytes += whole
+        return whole
+    }
 
     /// A direct write starts at a multiple of this, from memory aligned to it, and is a
     /// multiple of it long: 4 KiB, a multiple of nearly every disk's logical block size (a disk

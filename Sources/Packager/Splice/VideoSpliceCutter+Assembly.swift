@@ -26,13 +26,15 @@ extension VideoSpliceCutter {
     /// bytes of each was 1.7 % of an fMP4 run of the bench input (perf).
     private func firstSliceHeader(_ packet: DemuxedPacket) -> ArraySlice<UInt8>? {
         let first = packet.prefix(Self.sliceSearchBytes)
-        let header = packetFormat.firstUnitHeader(first, where: codec.isVCL)
+        let header = packetFormat.firstUnitHeader(first, headerBytes: Self.headerBytes, where: codec.isVCL)
         // Found whole, or the prefix was the whole packet: the answer the whole bytes give.
-        if header?.count == 2 || first.count < Self.sliceSearchBytes { return header }
-        return packetFormat.firstUnitHeader(packet.bytes, where: codec.isVCL)
+        if header?.count == Self.headerBytes || first.count < Self.sliceSearchBytes { return header }
+        return packetFormat.firstUnitHeader(packet.bytes, headerBytes: Self.headerBytes, where: codec.isVCL)
     }
 
     private static let sliceSearchBytes = 1024
+    /// The NAL header bytes the reference and layer checks read (HEVC's header is two bytes).
+    private static let headerBytes = 2
 
     /// The picture spacing: the configured one, else measured from the window.
     func pictureSpacing(_ frames: [SpliceFrame]) -> Int64 {

@@ -37,8 +37,7 @@ enum TSUnitPayload {
                 guard let start = TSPacketBytes.payloadOffset(p) else { return nil }
                 let first = UnsafeRawBufferPointer(start: p + start, count: TSPacketBytes.size - start)
                 guard let range = elementaryStreamRange(first) else { return nil }
-                let length = Int(first[4]) << 8 | Int(first[5])
-                return range.lowerBound..<(length > 0 ? 6 + length : Int.max)
+                return range.lowerBound..<declaredEnd(first)
             }
             offset = grid.step(from: offset, cursor: &cursor)
         }
@@ -72,10 +71,16 @@ enum TSUnitPayload {
     /// when it is set), or nil when the bytes do not hold a whole PES header.
     static func elementaryStreamRange(_ pes: UnsafeRawBufferPointer) -> Range<Int>? {
         guard pes.count >= 9, pes[0] == 0, pes[1] == 0, pes[2] == 1 else { return nil }
-        let length = Int(pes[4]) << 8 | Int(pes[5])
-        let end = length > 0 ? min(pes.count, 6 + length) : pes.count
+        let end = min(pes.count, declaredEnd(pes))
         let headerEnd = 9 + Int(pes[8])
         return headerEnd <= end ? headerEnd..<end : nil
+    }
+
+    /// Where a PES ends by its PES_packet_length (6 + the length), or `Int.max` when that is 0
+    /// (unbounded, as video PES often are). `pes` holds at least its first 6 bytes.
+    private static func declaredEnd(_ pes: UnsafeRawBufferPointer) -> Int {
+        let length = Int(pes[4]) << 8 | Int(pes[5])
+        return length > 0 ? 6 + length : Int.max
     }
 
     /// The raw 48-bit program_clock_reference field of the first of the unit's packets that has
