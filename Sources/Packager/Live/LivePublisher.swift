@@ -145,10 +145,11 @@ final class LivePublisher: @unchecked Sendable {
         log.log(level, event, fields)
     }
 
-    /// Saves the state outside any plan (shutdown).
+    /// Saves the state outside any plan (shutdown), as a checkpoint: the state file is then the
+    /// state saved last and the journal holds only what it relies on.
     func saveState() {
         lock.lock(); defer { lock.unlock() }
-        do { try store.save(presentation.state, at: clock()) } catch {
+        do { try store.save(presentation.state, at: clock(), checkpoint: true) } catch {
             log.error(.state, ["action": "save", "error": .string(String(describing: error))])
         }
     }

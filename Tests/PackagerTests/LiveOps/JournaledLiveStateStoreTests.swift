@@ -88,7 +88,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(saved["journaledSegments"] as? [Int], [4, 4])
         XCTAssertEqual(((saved["window"] as? [String: Any])?["segments"] as? [Any])?.count, 0)
         XCTAssertEqual(((saved["retention"] as? [String: Any])?["listed"] as? [String: Any])?.count, 0)
-        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 4)
+        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 5)
     }
 
     func testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne() throws {
@@ -96,13 +96,16 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         var s = state()
         list(3, in: &s)
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().count, 6)
+        XCTAssertEqual(try journalLines().count, 6 + 1)
         list(2, in: &s)
         try store.save(s, at: saveTime)
         try store.save(s, at: saveTime)
         let lines = try journalLines()
-        XCTAssertEqual(lines.count, 10, "two new segments for each of two renditions, nothing for a save without news")
-        XCTAssertEqual(lines.last, #"{"generation":2,"segment":{"listed":{"duration":2,"firstListed":104},"rendition":1,"#
+        XCTAssertEqual(lines.count, 7 + (4 + 1) + 1,
+                       "two new segments for each of two renditions and a state line; only a state line for a save without news")
+        XCTAssertTrue(lines[12].hasPrefix(#"{"generation":3,"state":{"announcedBandwidth":0,"#), lines[12])
+        XCTAssertTrue(lines[11].hasPrefix(#"{"generation":2,"state":{"#), lines[11])
+        XCTAssertEqual(lines[10], #"{"generation":2,"segment":{"listed":{"duration":2,"firstListed":104},"rendition":1,"#
                        + #""segment":{"bytes":1004,"discontinuity":false,"durationTicks":180001,"gap":false,"#
                        + #""programDateTimeMillis":1796130008000,"startTicks":720000,"uri":"seg_00004.ts"},"sequence":4}}"#)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
@@ -117,13 +120,15 @@ final class JournaledLiveStateStoreTests: XCTestCase {
             try store.save(s, at: saveTime)
             longest = max(longest, try journalLines().count)
         }
-        XCTAssertEqual(longest, 2 * 8 + 64, "rewritten by the save that takes it past twice the 8 listed segments plus 64")
+        // Three lines a save (a segment of each rendition, the state line): 3, 6, … 78, and the
+        // save that takes it past twice the 8 listed segments plus 64 (81) rewrites it.
+        XCTAssertEqual(longest, 78)
         XCTAssertLessThan(try journalLines().count, longest)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
-    /// A cut-off run: lines appended for a save whose state file never replaced the old one, the
-    /// last of them torn. The state file saved before them decides.
+    /// A cut-off run: lines appended for a save that never wrote its state line, the last of
+    /// them torn. The state saved before them decides.
     func testLinesPastTheSavedStateAndATornLastLineAreIgnored() throws {
         let store = store()
         var s = state()
@@ -142,13 +147,75 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         }
         handle.write(torn.prefix(40))
         try handle.close()
-        XCTAssertEqual(try journalLines().count, 8 + 8 + 1)
+        XCTAssertEqual(try journalLines().count, 9 + 8 + 1)
         let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
         assertSameWindows(try restarted.load(), s)
-        // Loading rewrote the journal to what the state relies on: nothing of the cut-off save is left.
-        XCTAssertEqual(try journalLines().count, 8)
+        // Loading rewrote the journal to what the state relies on and its state line: nothing of
+        // the cut-off save is left.
+        XCTAssertEqual(try journalLines().count, 8 + 1)
         try restarted.save(later, at: saveTime)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
+    }
+
+    /// After the first save the state file is only a checkpoint: each save's state line commits
+    /// it, and a restart takes the newest complete one, not the older file.
+    func testTheNewestCompleteStateLineCommitsASaveNotTheStateFile() throws {
+        let store = store()
+        var s = state()
+        list(5, in: &s)
+        try store.save(s, at: saveTime)
+        list(2, in: &s)
+        try store.save(s, at: saveTime)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        XCTAssertEqual(((object as? [String: Any])?["state"] as? [String: Any])?["journalGeneration"] as? Int, 1,
+                       "the second save did not write the state file")
+        // A third save cut off inside its state line.
+        var later = s
+        list(1, in: &later)
+        let withState = later.journalLines(generation: 3) + [StateJournalLine(generation: 3, state: later.withoutJournaled(generation: 3))]
+        let text = String(decoding: try SortedJSONEncoder(pretty: false).encodeLines(withState), as: UTF8.self)
+        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent(StateJournal.name))
+        handle.seekToEndOfFile()
+        handle.write(Data(text.dropLast(30).utf8))
+        try handle.close()
+        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let loaded = try restarted.load()
+        assertSameWindows(loaded, s)
+        XCTAssertEqual(loaded?.window.mediaSequence, 3)
+        XCTAssertEqual(try journalLines().count, 8 + 1)
+        // The restarted store numbers on from the committed save: its next save is number 3 again.
+        try restarted.save(later, at: saveTime)
+        XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":3,"state":"#) ?? false)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
+    }
+
+    /// Shutdown saves a checkpoint: the state file is the state saved last, the journal only
+    /// what it relies on.
+    func testACheckpointWritesTheStateFileAndRewritesTheJournal() throws {
+        let store = store()
+        var s = state()
+        list(5, in: &s)
+        try store.save(s, at: saveTime)
+        list(3, in: &s)
+        try store.save(s, at: saveTime)
+        XCTAssertEqual(try journalLines().count, (8 + 1) + (6 + 1))
+        try store.save(s, at: saveTime, checkpoint: true)
+        XCTAssertEqual(try journalLines().count, 8 + 1)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        XCTAssertEqual(((object as? [String: Any])?["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    /// Version 4 wrote the state file at every save and no state lines: such a pair reads as it is.
+    func testAVersion4StateFileWithAJournalWithoutStateLinesIsStillRead() throws {
+        var s = state()
+        list(6, in: &s)
+        try StateJournal(directory: scratch, durability: .process).replace(with: s.journalLines(generation: 7))
+        try LiveStateStore<LiveState>(directory: scratch, version: 4, durability: .process).save(s.withoutJournaled(generation: 7), at: saveTime)
+        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        assertSameWindows(try restarted.load(), s)
+        try restarted.save(s, at: saveTime)
+        XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
     }
 
     func testASegmentMissingFromTheJournalIsCorruptionNamingTheJournal() throws {
@@ -205,7 +272,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         s.resetWindows(targetDuration: 2, options: o)
         list(2, in: &s)
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().count, 8 + 4)
+        XCTAssertEqual(try journalLines().count, (8 + 1) + (4 + 1))
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
@@ -234,18 +301,19 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
         try s.ledger.announce(try range("b", startMillis: 1_796_130_003_000, completed: false))
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().count, 6 + 2)
+        XCTAssertEqual(try journalLines().count, 6 + 2 + 1)
         try s.ledger.update(try range("a", startMillis: 1_796_130_001_000, completed: true))
         try store.save(s, at: saveTime)
         let lines = try journalLines()
-        XCTAssertEqual(lines.count, 6 + 2 + 1, "the updated range again, nothing else")
-        XCTAssertTrue(lines.last?.hasPrefix(#"{"dateRange":{"additions":[[{"name":"DURATION","value":"20"}]]"#) ?? false, "\(lines.last ?? "")")
+        XCTAssertEqual(lines.count, 6 + 2 + 1 + 2, "the updated range again and the state line, nothing else")
+        XCTAssertTrue(lines[9].hasPrefix(#"{"dateRange":{"additions":[[{"name":"DURATION","value":"20"}]]"#), lines[9])
         let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
         XCTAssertEqual(loaded.ledger.render(), s.ledger.render())
         XCTAssertEqual(loaded.ledger.ids, ["a", "b"])
         XCTAssertTrue(loaded.ledger.hasUsed("a"))
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        let object = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(lines.last).utf8))
         let saved = try XCTUnwrap((object as? [String: Any])?["state"] as? [String: Any])
+        XCTAssertEqual((object as? [String: Any])?["generation"] as? Int, 2)
         XCTAssertEqual(saved["journaledDateRanges"] as? [String], ["a", "b"])
         XCTAssertEqual(saved["journalGeneration"] as? Int, 2)
         XCTAssertEqual(((saved["ledger"] as? [String: Any])?["entries"] as? [Any])?.count, 0)
@@ -275,7 +343,9 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
         try store().save(s, at: saveTime)
         let url = scratch.appendingPathComponent(StateJournal.name)
-        try (try journalLines().dropLast().joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        var lines = try journalLines()
+        XCTAssertTrue(lines.remove(at: lines.count - 2).contains(#""dateRange":"#))
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try store().load()) { error in
             XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
                                                               reason: "no line for date range 'a', which the state's ledger lists"))

@@ -1,20 +1,25 @@
 import DateRangeWriter
 import Foundation
 
-/// A live channel's state as two files: `.pkgctl-live-state.json` (`LiveStateStore`), without the
-/// windows' segments and the ledger's date ranges, and the state journal (`StateJournal`) with
-/// them, one line each. Before, every save rewrote all of them: 1.46 MB every 6 s for a
-/// two-rendition channel with a 2-hour window and a break every minute. Now a save appends the
-/// segments listed and the date ranges announced or updated since the last one, then writes the
-/// small state file, which stays the commit point.
+/// A live channel's state as two files: the state journal (`StateJournal`), where each save
+/// appends the segments listed and the date ranges announced or updated since the last one and
+/// then the rest of the state, one line each; and `.pkgctl-live-state.json` (`LiveStateStore`),
+/// the same state as the journal's last line, written at a channel's first save, when the
+/// journal is rewritten and at shutdown, for a restart to start from and people to read.
 ///
-/// Why that stays crash-safe: every save has a number (`generation`, never reused), its lines
-/// carry it and so does the state file, written after them (and with `power`, after they were
-/// fsynced). A state file relies only on lines of its generation or earlier, so lines of a save
-/// cut off before its state file landed are passed over, and a state file never lacks a line it
-/// relies on. Loading rewrites the journal to the lines the state relies on, which drops the
-/// rest; a save rewrites it whole (after its state file landed) once it holds more than twice
-/// the lines the state needs.
+/// The journal's state line is the commit point: a save is one append and, with `power`, one
+/// fsync. Before (version 4), each save also replaced the state file: a new file written,
+/// fsynced, renamed and its directory fsynced, 5 % of a real-time channel's CPU, and for two
+/// renditions a new inode per rendition's segment, which ext4 without a journal pays for on
+/// every create (`recently_deleted`).
+///
+/// Why that stays crash-safe: every save has a number (`generation`, never reused) that its
+/// lines carry; its state line is appended last, in the same write, so a complete state line
+/// follows every line it relies on. Loading takes the newest complete state line (or the state
+/// file, when it is newer: a version 4 journal has none) and relies only on lines of its
+/// generation or earlier; lines of a save cut off before its state line are passed over. Loading
+/// rewrites the journal to the lines the state relies on and its state line, which drops the
+/// rest; a save rewrites it so once it holds more than twice the lines the state needs.
 final class JournaledLiveStateStore {
     private let store: LiveStateStore<LiveState>
     let journal: StateJournal
@@ -38,44 +43,62 @@ final class JournaledLiveStateStore {
 
     /// The saved state with its windows' segments and its date ranges, or nil on a first start.
     func load() throws -> LiveState? {
-        guard let saved = try store.load() else { return nil }
-        generation = saved.journalGeneration ?? 0
-        guard let counts = saved.journaledSegments else { return saved }
+        guard let filed = try store.load() else { return nil }
+        guard filed.journaledSegments != nil else {
+            generation = filed.journalGeneration ?? 0
+            return filed
+        }
         guard let all = try journal.read() else {
             throw LiveStateError.corrupt(path: journal.fileURL.path, reason: "the file is missing, and the state file"
-                                         + " '\(store.fileURL.path)' counts \(counts.reduce(0, +)) segments in it")
+                                         + " '\(store.fileURL.path)' counts \(filed.journaledSegments?.reduce(0, +) ?? 0) segments in it")
         }
+        var saved = filed
+        if let last = all.last(where: { $0.state != nil }), last.generation >= filed.journalGeneration ?? 0, let committed = last.state {
+            saved = committed
+        }
+        generation = saved.journalGeneration ?? 0
         let (state, used) = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
-        try journal.replace(with: used)
-        lines = used.count
+        let kept = used + [StateJournalLine(generation: generation, state: saved)]
+        try journal.replace(with: kept)
+        lines = kept.count
         noteWritten(state, ranges: state.ledger.savedEntries)
         ready = true
         return state
     }
 
-    func save(_ state: LiveState, at time: Date) throws {
+    /// Saves `state`: appends what changed and the state line, or (`checkpoint`, a first save,
+    /// a journal grown past twice what the state needs) rewrites the journal whole and then the
+    /// state file.
+    func save(_ state: LiveState, at time: Date, checkpoint: Bool = false) throws {
         generation += 1
         let ranges = state.ledger.savedEntries
-        if ready {
-            let fresh = newLines(state, ranges: ranges)
+        let saved = state.withoutJournaled(generation: generation)
+        let commit = StateJournalLine(generation: generation, state: saved)
+        if ready, !checkpoint {
+            let fresh = newLines(state, ranges: ranges) + [commit]
             try journal.append(fresh)
             lines += fresh.count
+            noteWritten(state, ranges: ranges)
+            let needed = (0..<state.renditionCount).reduce(revisions.count) { $0 + state.window($1).segments.count }
+            // The save is committed; a failed rewrite leaves the longer journal (and an older
+            // state file) in place, and the next save tries again.
+            if lines > 2 * needed + 64 { try? rewrite(state, saved: saved, at: time) }
         } else {
-            // No saved state relies on the journal yet (a first start, or a version 3 file).
-            let all = state.journalLines(generation: generation)
-            try journal.replace(with: all)
-            lines = all.count
+            // No saved state relies on the journal yet (a first start, or a version 3 file), or
+            // a checkpoint: `ready` only once the state file is there, for a restart to find.
+            try rewrite(state, saved: saved, at: time)
+            noteWritten(state, ranges: ranges)
             ready = true
         }
-        noteWritten(state, ranges: ranges)
-        try store.save(state.withoutJournaled(generation: generation), at: time)
-        let needed = (0..<state.renditionCount).reduce(revisions.count) { $0 + state.window($1).segments.count }
-        // A failed rewrite leaves the longer journal in place (the rename never happened); the
-        // next save tries again.
-        if lines > 2 * needed + 64 {
-            let all = state.journalLines(generation: generation)
-            if (try? journal.replace(with: all)) != nil { lines = all.count }
-        }
+    }
+
+    /// Replaces the journal with every line `state` relies on and its state line (a commit on
+    /// its own), then the state file with the same state.
+    private func rewrite(_ state: LiveState, saved: LiveState, at time: Date) throws {
+        let all = state.journalLines(generation: generation) + [StateJournalLine(generation: generation, state: saved)]
+        try journal.replace(with: all)
+        lines = all.count
+        try store.save(saved, at: time)
     }
 
     /// Lines for what changed since the last save: each rendition's segments after the last
@@ -109,6 +132,7 @@ final class JournaledLiveStateStore {
     /// For `--reset-state`: moves the state file and the journal aside (see `LiveStateStore`).
     @discardableResult
     func moveAside(at time: Date) throws -> URL? {
+        journal.closeFile()
         let moved = try store.moveAside(at: time)
         // A journal without a state file is left: the first save rewrites it.
         if let moved {

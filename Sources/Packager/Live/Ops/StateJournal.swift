@@ -15,12 +15,16 @@ final class StateJournal {
     private let sink: AtomicFileSink
     /// The file's length after the last complete write (nil: not known, left as it is).
     private var goodLength: Int?
+    /// The file, open for appends (-1: not open).
+    private var descriptor: Int32 = -1
+    let fileURL: URL
 
     init(directory: URL, durability: PublishDurability) {
         sink = AtomicFileSink(root: directory, durability: durability)
+        fileURL = sink.root.appendingPathComponent(Self.name)
     }
 
-    var fileURL: URL { sink.root.appendingPathComponent(Self.name) }
+    deinit { closeFile() }
 
     /// Every line, in file order, or nil when there is no journal. A last line cut short (a
     /// write the process did not finish) is left out; a bad line before it is corruption.
@@ -43,25 +47,40 @@ final class StateJournal {
     }
 
     /// Adds lines at the end of the file (creating it when missing), after cutting off what a
-    /// failed append may have left.
+    /// failed append may have left. The file stays open between appends (a save is then one
+    /// write and, with `power`, one fsync); a failed append closes it, to be opened afresh.
     func append(_ lines: [StateJournalLine]) throws {
         guard !lines.isEmpty else { return }
         let path = fileURL.path
         let data = try Self.encode(lines, path: path)
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failed(path, "open for append failed (errno \(errno))") }
-        defer { close(descriptor) }
-        if let goodLength, lseek(descriptor, 0, SEEK_END) != off_t(goodLength), ftruncate(descriptor, off_t(goodLength)) != 0 {
-            throw Self.failed(path, "cutting off a failed append failed (errno \(errno))")
+        if descriptor < 0 {
+            descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw Self.failed(path, "open for append failed (errno \(errno))") }
         }
-        if let code = PlainFileWriter.writeAll(data, to: descriptor) { throw Self.failed(path, "write failed (errno \(code))") }
-        if sink.durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
+        do {
+            if let goodLength, lseek(descriptor, 0, SEEK_END) != off_t(goodLength), ftruncate(descriptor, off_t(goodLength)) != 0 {
+                throw Self.failed(path, "cutting off a failed append failed (errno \(errno))")
+            }
+            if let code = PlainFileWriter.writeAll(data, to: descriptor) { throw Self.failed(path, "write failed (errno \(code))") }
+            if sink.durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
+        } catch {
+            closeFile()
+            throw error
+        }
         goodLength = Int(lseek(descriptor, 0, SEEK_END))
+    }
+
+    /// Closes the file kept open for appends: before it is replaced or moved aside, the next
+    /// append must open the file then at the name.
+    func closeFile() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
     }
 
     /// Replaces the whole file with `lines`, atomically.
     func replace(with lines: [StateJournalLine]) throws {
         let data = try Self.encode(lines, path: fileURL.path)
+        closeFile()
         do { try sink.put(data, name: Self.name, kind: .state) } catch {
             throw Self.failed(fileURL.path, String(describing: error))
         }

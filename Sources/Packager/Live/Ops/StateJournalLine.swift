@@ -1,13 +1,15 @@
 import DateRangeWriter
 
-/// One line of a live channel's state journal (`StateJournal`): a segment of a window, or a
-/// date range of the ledger as it stood, written by the state save numbered `generation`.
-/// A state file relies on lines of its own generation or earlier; later ones are from a save
-/// that never completed.
-struct StateJournalLine: Codable, Sendable {
+/// One line of a live channel's state journal (`StateJournal`), written by the state save
+/// numbered `generation`: a segment of a window, a date range of the ledger as it stood, or the
+/// rest of the state (as its file holds it, `LiveState.withoutJournaled`), which a save appends
+/// last. That state line is the save's commit: a state relies on lines of its own generation
+/// or earlier, and later ones are from a save that never completed.
+struct StateJournalLine: Codable {
     var generation: Int
     var segment: SegmentJournalEntry?
     var dateRange: SavedDateRange?
+    var state: LiveState?
 
     init(generation: Int, segment: SegmentJournalEntry) {
         self.generation = generation
@@ -17,5 +19,10 @@ struct StateJournalLine: Codable, Sendable {
     init(generation: Int, dateRange: SavedDateRange) {
         self.generation = generation
         self.dateRange = dateRange
+    }
+
+    init(generation: Int, state: LiveState) {
+        self.generation = generation
+        self.state = state
     }
 }

@@ -7,7 +7,10 @@ struct LiveState: Codable {
     /// 2: segment names `seg_%05d`, legacy cue spans, windows replaced when the target is fixed.
     /// 3: own-asset spans open as SCTE-35 metadata; the first publication is held back.
     /// 4: the windows' segments and the ledger's entries in the state journal; 3 is still read.
-    static let version = 4
+    /// 5: the journal's state lines are the commit point, the file a checkpoint; 4 reads the same
+    /// (a journal without state lines), but a version 4 build would pass over the lines and roll
+    /// back to the checkpoint, hence the number.
+    static let version = 5
     static let oldestReadableVersion = 3
 
     /// The window of the first video rendition; `renditionWindows` holds the others'.
@@ -38,8 +41,8 @@ struct LiveState: Codable {
     var journaledSegments: [Int]?
     /// Saved files only: the IDs of the ledger's date ranges, whose entries are in the journal.
     var journaledDateRanges: [String]?
-    /// Saved files only: the number of the save that wrote the file; journal lines of later
-    /// saves are not relied on.
+    /// Saved files only: the number of the save that wrote the file or state line; journal lines
+    /// of later saves are not relied on.
     var journalGeneration: Int?
 
     /// An interstitial announced and not yet completed.
