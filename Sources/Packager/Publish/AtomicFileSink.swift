@@ -29,7 +29,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     public func put(_ data: Data, name: String, kind: PublishedKind) throws {
         try counted(bytes: data.count) {
             let valid = try validated(name)
-            try writeAtomically(data, into: try ensureDirectory(for: valid), name: valid)
+            try inDirectory(of: valid) { try writeAtomically(data, into: $0, name: valid) }
         }
     }
 
@@ -46,14 +46,16 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         defer { spool.discard() }
         try counted(bytes: spool.size) {
             let valid = try validated(name)
-            let target = try ensureDirectory(for: valid) + "/" + valid.fileName
             if let failure = spool.failure {
                 throw FileSinkError.system(operation: "write (at byte \(failure.offset))", path: spool.path, name: valid.path,
                                            errno: failure.errno)
             }
             try closeSynced(spool.takeDescriptor(), path: spool.path, name: valid)
-            guard rename(spool.path, target) == 0 else {
-                throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
+            try inDirectory(of: valid) { directory in
+                let target = directory + "/" + valid.fileName
+                guard rename(spool.path, target) == 0 else {
+                    throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
+                }
             }
             spool.markPublished()
         }
@@ -108,6 +110,19 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
 
     private func fullPath(_ components: [String]) -> String {
         ([root.path] + components).joined(separator: "/")
+    }
+
+    /// Runs `write` with the directory `name` goes in, creating the directory only when `write`
+    /// fails for want of it (ENOENT, ENOTDIR) and then trying once more: the directories are
+    /// nearly always there, and checking each component before every put was four system calls
+    /// a put.
+    private func inDirectory(of name: PublishName, _ write: (String) throws -> Void) throws {
+        let directory = fullPath(Array(name.components.dropLast()))
+        do { try write(directory) } catch let error as FileSinkError {
+            guard case .system(_, _, _, let code) = error, code == ENOENT || code == ENOTDIR else { throw error }
+            _ = try ensureDirectory(for: name)
+            try write(directory)
+        }
     }
 
     /// mkdir -p done by hand so a failure carries the errno of the component that failed.

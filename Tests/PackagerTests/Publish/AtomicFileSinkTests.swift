@@ -80,6 +80,27 @@ final class AtomicFileSinkTests: SinkRootTestCase {
         XCTAssertEqual(sink.stats.bytes, Int64(piece.count))
     }
 
+    /// Directories are made when a write finds one missing, not checked before each put: one
+    /// removed between puts (an asset's, after its last file was deleted) comes back, for a put
+    /// and for a spooled segment alike.
+    func testADirectoryRemovedBetweenPutsIsMadeAgainByTheNextPutOrSpool() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        try sink.put(Data("a".utf8), name: "assets/a1/index.m3u8", kind: .asset)
+        try sink.delete(name: "assets/a1/index.m3u8")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("assets/a1").path), "rmdir of the last")
+        try sink.put(Data("b".utf8), name: "assets/a1/index.m3u8", kind: .asset)
+        XCTAssertEqual(FileManager.default.contents(atPath: root.appendingPathComponent("assets/a1/index.m3u8").path), Data("b".utf8))
+        let spool = try XCTUnwrap(sink.makeSpool())
+        Data("segment".utf8).withUnsafeBytes { spool.write($0) }
+        try sink.putSpooled(spool, name: "assets/a2/seg_00000.ts", kind: .asset)
+        XCTAssertEqual(FileManager.default.contents(atPath: root.appendingPathComponent("assets/a2/seg_00000.ts").path),
+                       Data("segment".utf8))
+        XCTAssertEqual(PublishTestFolder.entries(of: root), ["assets"])
+        XCTAssertEqual(sink.stats.puts, 3)
+        XCTAssertEqual(sink.stats.failures, 0)
+    }
+
     func testParentThatIsARegularFileFailsWithNotADirectoryNamingThePath() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root)
