@@ -44,6 +44,7 @@ public final class ChannelGroup: @unchecked Sendable {
     /// Runs every channel on its own thread and returns when all have ended, in the
     /// directory's order.
     public func run() -> [Result] {
+        DescriptorLimit.raiseToHard()
         let results = ResultSlots(count: channels.count)
         let done = DispatchGroup()
         for (index, spec) in channels.enumerated() {
