@@ -62,7 +62,7 @@ public final class LiveChannel {
         if options.resetState, let aside = try store.moveAside(at: Date()) {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
         }
-        var state = try store.load() ?? LiveState(options: options)
+        var state = try store.load(at: Date()) ?? LiveState(options: options)
         let resumed = state.nextSegmentIndex > 0 || state.renditionSegmentIndices.contains { $0 > 0 }
         // Names and sequences of one clock cannot continue those of the other (docs/redundancy.md).
         if resumed, (state.grid != nil) != options.clock.isMedia {

@@ -51,6 +51,17 @@ final class LiveShutdownTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: state.path), "restart state not saved", file: file, line: line)
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: state))
         XCTAssertNotNil(object as? [String: Any], "state file is not a JSON object", file: file, line: line)
+        // Shutdown saved a checkpoint: the state file is the journal's last state line, the
+        // journal nothing but what it relies on (the window's segments) and that line.
+        let journal = try String(contentsOf: dir.appendingPathComponent(StateJournal.name), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let lastLine = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(journal.last).utf8)) as? [String: Any]
+        let saved = (object as? [String: Any])?["state"] as? [String: Any]
+        XCTAssertEqual(saved?["journalGeneration"] as? Int, lastLine?["generation"] as? Int, file: file, line: line)
+        XCTAssertNotNil(lastLine?["state"], file: file, line: line)
+        XCTAssertEqual(journal.filter { $0.hasPrefix(#"{"generation":"#) && $0.contains(#","segment":{"#) }.count,
+                       playlist.segments.count, file: file, line: line)
+        XCTAssertEqual(journal.filter { $0.contains(#","state":{"#) }.count, 1, file: file, line: line)
         XCTAssertEqual(LiveChecks.errors(try PlaylistValidator.validate(path: dir.appendingPathComponent("primary/index.m3u8").path,
                                                                         maps: LiveChecks.assetMap(dir))), [], file: file, line: line)
         return playlist

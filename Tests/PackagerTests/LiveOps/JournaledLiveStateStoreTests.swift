@@ -206,6 +206,30 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
+    /// A state line repeats the whole state, so a large one (here 3,000 files waiting to be
+    /// deleted) would grow the journal by tens of KB a save until the line count called for a
+    /// rewrite; the byte bound rewrites it first: never more than twice its rewritten size plus
+    /// 1 MiB and one save.
+    func testAJournalOfLargeStateLinesIsRewrittenByItsBytes() throws {
+        let store = store()
+        var s = state()
+        for i in 0..<3000 { s.retention.noteRemoved(name: "assets/ad-\(i / 5)/seg_0000\(i % 5).ts", playlistDuration: 8, at: 50) }
+        var sizes: [Int] = []
+        var counts: [Int] = []
+        for _ in 0..<24 {
+            list(1, in: &s)
+            try store.save(s, at: saveTime)
+            sizes.append(try Data(contentsOf: scratch.appendingPathComponent(StateJournal.name)).count)
+            counts.append(try journalLines().count)
+        }
+        let stateLine = try XCTUnwrap(try journalLines().last).utf8.count + 1
+        XCTAssertGreaterThan(stateLine, 100_000)
+        let firstRewrite = try XCTUnwrap(counts.indices.dropFirst().first { counts[$0] < counts[$0 - 1] })
+        XCTAssertLessThan(counts[firstRewrite - 1], 2 * 8 + 64, "rewritten before the line count called for it")
+        XCTAssertLessThanOrEqual(sizes.max() ?? 0, 2 * (8 * 250 + stateLine) + JournaledLiveStateStore.byteSlack + stateLine + 8 * 250)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
     /// Version 4 wrote the state file at every save and no state lines: such a pair reads as it is.
     func testAVersion4StateFileWithAJournalWithoutStateLinesIsStillRead() throws {
         var s = state()

@@ -19,7 +19,10 @@ import Foundation
 /// file, when it is newer: a version 4 journal has none) and relies only on lines of its
 /// generation or earlier; lines of a save cut off before its state line are passed over. Loading
 /// rewrites the journal to the lines the state relies on and its state line, which drops the
-/// rest; a save rewrites it so once it holds more than twice the lines the state needs.
+/// rest, and then writes the state file (so a version 4 build, which would pass over the state
+/// lines, refuses the directory from the first start on); a save rewrites both once the journal
+/// holds more than twice the lines the state needs, or more than twice its bytes plus 1 MiB (a
+/// state line repeats the whole state: tens of KB for a DVR window with many breaks).
 final class JournaledLiveStateStore {
     private let store: LiveStateStore<LiveState>
     let journal: StateJournal
@@ -32,6 +35,11 @@ final class JournaledLiveStateStore {
     private var tails: [(sequence: Int, uri: String)] = []
     private var revisions: [String: Int] = [:]
     private var lines = 0
+    /// The journal's length, and its length when last rewritten.
+    private var bytes = 0
+    private var rewrittenBytes = 0
+    /// Slack for the byte bound, so that a small journal is not rewritten every few saves.
+    static let byteSlack = 1 << 20
 
     init(directory: URL, durability: PublishDurability) {
         store = LiveStateStore(directory: directory, version: LiveState.version,
@@ -42,7 +50,8 @@ final class JournaledLiveStateStore {
     var fileURL: URL { store.fileURL }
 
     /// The saved state with its windows' segments and its date ranges, or nil on a first start.
-    func load() throws -> LiveState? {
+    /// `time`: when, for the state file written after the journal's rewrite.
+    func load(at time: Date = Date()) throws -> LiveState? {
         guard let filed = try store.load() else { return nil }
         guard filed.journaledSegments != nil else {
             generation = filed.journalGeneration ?? 0
@@ -59,8 +68,9 @@ final class JournaledLiveStateStore {
         generation = saved.journalGeneration ?? 0
         let (state, used) = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
         let kept = used + [StateJournalLine(generation: generation, state: saved)]
-        try journal.replace(with: kept)
-        lines = kept.count
+        bytes = try journal.replace(with: kept)
+        (lines, rewrittenBytes) = (kept.count, bytes)
+        try store.save(saved, at: time)
         noteWritten(state, ranges: state.ledger.savedEntries)
         ready = true
         return state
@@ -76,13 +86,13 @@ final class JournaledLiveStateStore {
         let commit = StateJournalLine(generation: generation, state: saved)
         if ready, !checkpoint {
             let fresh = newLines(state, ranges: ranges) + [commit]
-            try journal.append(fresh)
+            bytes += try journal.append(fresh)
             lines += fresh.count
             noteWritten(state, ranges: ranges)
             let needed = (0..<state.renditionCount).reduce(revisions.count) { $0 + state.window($1).segments.count }
             // The save is committed; a failed rewrite leaves the longer journal (and an older
             // state file) in place, and the next save tries again.
-            if lines > 2 * needed + 64 { try? rewrite(state, saved: saved, at: time) }
+            if lines > 2 * needed + 64 || bytes > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
         } else {
             // No saved state relies on the journal yet (a first start, or a version 3 file), or
             // a checkpoint: `ready` only once the state file is there, for a restart to find.
@@ -96,8 +106,8 @@ final class JournaledLiveStateStore {
     /// its own), then the state file with the same state.
     private func rewrite(_ state: LiveState, saved: LiveState, at time: Date) throws {
         let all = state.journalLines(generation: generation) + [StateJournalLine(generation: generation, state: saved)]
-        try journal.replace(with: all)
-        lines = all.count
+        bytes = try journal.replace(with: all)
+        (lines, rewrittenBytes) = (all.count, bytes)
         try store.save(saved, at: time)
     }
 

@@ -65,7 +65,7 @@ public struct LiveStateStore<State: Codable> {
         let envelope = LiveStateEnvelope(format: LiveStateEnvelope<State>.formatTag, version: version,
                                          savedAt: UTCTimestamp.iso8601Milliseconds(time), state: state)
         // Sorted and indented (JSONEncoder's [.sortedKeys, .prettyPrinted] text): people read the
-        // file when a channel misbehaves. It is written before every playlist, hence the faster encoder.
+        // file when a channel misbehaves.
         let data: Data
         do { data = try SortedJSONEncoder().encode(envelope, newline: true) } catch {
             throw LiveStateError.encodeFailed(path: path, reason: String(describing: error))
@@ -88,17 +88,8 @@ public struct LiveStateStore<State: Codable> {
         throw LiveStateError.moveAsideFailed(path: fileURL.path, errno: code)
     }
 
-    /// Without this the rename may be lost on power failure, leaving the old version.
     private func syncDirectory() throws {
         guard sink.durability.syncsFiles else { return }
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw LiveStateError.saveFailed(path: fileURL.path,
-                                            reason: "open of the directory for fsync failed (errno \(errno))")
-        }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            throw LiveStateError.saveFailed(path: fileURL.path, reason: "fsync of the directory failed (errno \(errno))")
-        }
+        try LiveStateFileIO.syncDirectory(directory.path, for: fileURL.path)
     }
 }

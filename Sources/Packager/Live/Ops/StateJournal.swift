@@ -49,8 +49,10 @@ final class StateJournal {
     /// Adds lines at the end of the file (creating it when missing), after cutting off what a
     /// failed append may have left. The file stays open between appends (a save is then one
     /// write and, with `power`, one fsync); a failed append closes it, to be opened afresh.
-    func append(_ lines: [StateJournalLine]) throws {
-        guard !lines.isEmpty else { return }
+    /// Returns the bytes appended.
+    @discardableResult
+    func append(_ lines: [StateJournalLine]) throws -> Int {
+        guard !lines.isEmpty else { return 0 }
         let path = fileURL.path
         let data = try Self.encode(lines, path: path)
         if descriptor < 0 {
@@ -68,6 +70,7 @@ final class StateJournal {
             throw error
         }
         goodLength = Int(lseek(descriptor, 0, SEEK_END))
+        return data.count
     }
 
     /// Closes the file kept open for appends: before it is replaced or moved aside, the next
@@ -77,14 +80,19 @@ final class StateJournal {
         descriptor = -1
     }
 
-    /// Replaces the whole file with `lines`, atomically.
-    func replace(with lines: [StateJournalLine]) throws {
+    /// Replaces the whole file with `lines`, atomically; with `power` the directory is fsynced
+    /// after the rename, as the appends that follow rely on the new file being the one found at
+    /// the name after a power cut. Returns the file's length.
+    @discardableResult
+    func replace(with lines: [StateJournalLine]) throws -> Int {
         let data = try Self.encode(lines, path: fileURL.path)
         closeFile()
         do { try sink.put(data, name: Self.name, kind: .state) } catch {
             throw Self.failed(fileURL.path, String(describing: error))
         }
+        if sink.durability.syncsFiles { try LiveStateFileIO.syncDirectory(sink.root.path, for: fileURL.path) }
         goodLength = data.count
+        return data.count
     }
 
     /// The bytes JSONEncoder writes with `.sortedKeys`, a line each (`SortedJSONEncoder`).
