@@ -54,10 +54,11 @@ final class LiveSoakTests: XCTestCase {
             let assets = (try? fm.contentsOfDirectory(atPath: root.appendingPathComponent("assets").path)) ?? []
             let files = fm.enumerator(atPath: root.path)?.allObjects.count ?? 0
             let size = { (name: String) in (try? fm.attributesOfItem(atPath: self.root.appendingPathComponent(name).path)[.size] as? Int) ?? 0 }
-            return Sample(assetDirectories: assets.count, files: files, stateBytes: size(LiveStateFile.name),
-                          journalLines: (try? String(contentsOf: self.root.appendingPathComponent(StateJournal.name), encoding: .utf8))
-                            .map { $0.split(separator: "\n").count } ?? 0,
-                          playlistBytes: size("primary/index.m3u8"))
+            // The state saved last is the journal's last line (the state file is a checkpoint).
+            let journal = (try? String(contentsOf: self.root.appendingPathComponent(StateJournal.name), encoding: .utf8))?
+                .split(separator: "\n") ?? []
+            return Sample(assetDirectories: assets.count, files: files, stateBytes: journal.last?.utf8.count ?? 0,
+                          journalLines: journal.count, playlistBytes: size("primary/index.m3u8"))
         }
     }
 

@@ -238,6 +238,10 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try LiveStateStore<LiveState>(directory: scratch, version: 4, durability: .process).save(s.withoutJournaled(generation: 7), at: saveTime)
         let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
         assertSameWindows(try restarted.load(), s)
+        // Loading wrote the state file again, as version 5: a version 4 build, which would pass
+        // over state lines, now refuses the directory.
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 5)
         try restarted.save(s, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
     }
@@ -343,7 +347,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(((saved["ledger"] as? [String: Any])?["entries"] as? [Any])?.count, 0)
     }
 
-    /// An update appended by a save whose state file never landed was never published: the
+    /// An update appended by a save whose state line never landed was never published: the
     /// restart continues from the range as the saved state had it, so completing the span
     /// again cannot contradict what players saw.
     func testAnUpdateOfACutOffSaveIsPassedOver() throws {
