@@ -114,26 +114,24 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
 
     /// Runs `write` with the directory `name` goes in, creating the directory only when `write`
     /// fails for want of it (ENOENT, ENOTDIR) and then trying once more: the directories are
-    /// nearly always there, and checking each component before every put was four system calls
-    /// a put.
+    /// nearly always there, and checking each before every put was a mkdir and a stat apiece.
     private func inDirectory(of name: PublishName, _ write: (String) throws -> Void) throws {
         let directory = fullPath(Array(name.components.dropLast()))
         do { try write(directory) } catch let error as FileSinkError {
             guard case .system(_, _, _, let code) = error, code == ENOENT || code == ENOTDIR else { throw error }
-            _ = try ensureDirectory(for: name)
+            try ensureDirectory(for: name)
             try write(directory)
         }
     }
 
     /// mkdir -p done by hand so a failure carries the errno of the component that failed.
-    private func ensureDirectory(for name: PublishName) throws -> String {
+    private func ensureDirectory(for name: PublishName) throws {
         var path = root.path
         try makeDirectory(path, name: name.path)
         for component in name.components.dropLast() {
             path += "/" + component
             try makeDirectory(path, name: name.path)
         }
-        return path
     }
 
     private func makeDirectory(_ path: String, name: String) throws {

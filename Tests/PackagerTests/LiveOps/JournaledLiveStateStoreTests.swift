@@ -44,6 +44,12 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         }
     }
 
+    /// `.pkgctl-live-state.json` as a JSON object.
+    private func stateFile() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
+        return try XCTUnwrap(object as? [String: Any])
+    }
+
     private func journalLines() throws -> [String] {
         let text = try String(contentsOf: scratch.appendingPathComponent(StateJournal.name), encoding: .utf8)
         return text.split(separator: "\n").map(String.init)
@@ -83,12 +89,12 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         var s = state()
         list(9, in: &s)
         try store().save(s, at: saveTime)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
-        let saved = try XCTUnwrap((object as? [String: Any])?["state"] as? [String: Any])
+        let object = try stateFile()
+        let saved = try XCTUnwrap(object["state"] as? [String: Any])
         XCTAssertEqual(saved["journaledSegments"] as? [Int], [4, 4])
         XCTAssertEqual(((saved["window"] as? [String: Any])?["segments"] as? [Any])?.count, 0)
         XCTAssertEqual(((saved["retention"] as? [String: Any])?["listed"] as? [String: Any])?.count, 0)
-        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 5)
+        XCTAssertEqual(object["version"] as? Int, 5)
     }
 
     func testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne() throws {
@@ -166,8 +172,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         list(2, in: &s)
         try store.save(s, at: saveTime)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
-        XCTAssertEqual(((object as? [String: Any])?["state"] as? [String: Any])?["journalGeneration"] as? Int, 1,
+        XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 1,
                        "the second save did not write the state file")
         // A third save cut off inside its state line.
         var later = s
@@ -201,8 +206,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(try journalLines().count, (8 + 1) + (6 + 1))
         try store.save(s, at: saveTime, checkpoint: true)
         XCTAssertEqual(try journalLines().count, 8 + 1)
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
-        XCTAssertEqual(((object as? [String: Any])?["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
+        XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
@@ -240,8 +244,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(try restarted.load(), s)
         // Loading wrote the state file again, as version 5: a version 4 build, which would pass
         // over state lines, now refuses the directory.
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: scratch.appendingPathComponent(LiveStateFile.name)))
-        XCTAssertEqual((object as? [String: Any])?["version"] as? Int, 5)
+        XCTAssertEqual(try stateFile()["version"] as? Int, 5)
         try restarted.save(s, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
     }

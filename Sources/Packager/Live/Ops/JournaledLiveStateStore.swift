@@ -18,8 +18,8 @@ import Foundation
 /// follows every line it relies on. Loading takes the newest complete state line (or the state
 /// file, when it is newer: a version 4 journal has none) and relies only on lines of its
 /// generation or earlier; lines of a save cut off before its state line are passed over. Loading
-/// rewrites the journal to the lines the state relies on and its state line, which drops the
-/// rest, and then writes the state file (so a version 4 build, which would pass over the state
+/// rewrites the journal to the lines of the state it restored and its state line, which drops
+/// the rest, and then writes the state file (so a version 4 build, which would pass over the state
 /// lines, refuses the directory from the first start on); a save rewrites both once the journal
 /// holds more than twice the lines the state needs, or more than twice its bytes plus 1 MiB (a
 /// state line repeats the whole state: tens of KB for a DVR window with many breaks).
@@ -35,8 +35,7 @@ final class JournaledLiveStateStore {
     private var tails: [(sequence: Int, uri: String)] = []
     private var revisions: [String: Int] = [:]
     private var lines = 0
-    /// The journal's length, and its length when last rewritten.
-    private var bytes = 0
+    /// The journal's length when last rewritten.
     private var rewrittenBytes = 0
     /// Slack for the byte bound, so that a small journal is not rewritten every few saves.
     static let byteSlack = 1 << 20
@@ -53,61 +52,56 @@ final class JournaledLiveStateStore {
     /// `time`: when, for the state file written after the journal's rewrite.
     func load(at time: Date = Date()) throws -> LiveState? {
         guard let filed = try store.load() else { return nil }
-        guard filed.journaledSegments != nil else {
+        guard let counts = filed.journaledSegments else {
             generation = filed.journalGeneration ?? 0
             return filed
         }
         guard let all = try journal.read() else {
             throw LiveStateError.corrupt(path: journal.fileURL.path, reason: "the file is missing, and the state file"
-                                         + " '\(store.fileURL.path)' counts \(filed.journaledSegments?.reduce(0, +) ?? 0) segments in it")
+                                         + " '\(store.fileURL.path)' counts \(counts.reduce(0, +)) segments in it")
         }
         var saved = filed
         if let last = all.last(where: { $0.state != nil }), last.generation >= filed.journalGeneration ?? 0, let committed = last.state {
             saved = committed
         }
         generation = saved.journalGeneration ?? 0
-        let (state, used) = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
-        let kept = used + [StateJournalLine(generation: generation, state: saved)]
-        bytes = try journal.replace(with: kept)
-        (lines, rewrittenBytes) = (kept.count, bytes)
-        try store.save(saved, at: time)
+        let state = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
+        try rewrite(state, saved: saved, at: time)
         noteWritten(state, ranges: state.ledger.savedEntries)
         ready = true
         return state
     }
 
-    /// Saves `state`: appends what changed and the state line, or (`checkpoint`, a first save,
-    /// a journal grown past twice what the state needs) rewrites the journal whole and then the
-    /// state file.
+    /// Saves `state`: appends what changed and the state line, or (`checkpoint`, a first save)
+    /// rewrites the journal whole and then the state file, as a save also does once the journal
+    /// has grown past twice what the state needs.
     func save(_ state: LiveState, at time: Date, checkpoint: Bool = false) throws {
         generation += 1
         let ranges = state.ledger.savedEntries
         let saved = state.withoutJournaled(generation: generation)
-        let commit = StateJournalLine(generation: generation, state: saved)
         if ready, !checkpoint {
-            let fresh = newLines(state, ranges: ranges) + [commit]
-            bytes += try journal.append(fresh)
+            let fresh = newLines(state, ranges: ranges) + [StateJournalLine(generation: generation, state: saved)]
+            try journal.append(fresh)
             lines += fresh.count
-            noteWritten(state, ranges: ranges)
-            let needed = (0..<state.renditionCount).reduce(revisions.count) { $0 + state.window($1).segments.count }
-            // The save is committed; a failed rewrite leaves the longer journal (and an older
-            // state file) in place, and the next save tries again.
-            if lines > 2 * needed + 64 || bytes > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
         } else {
             // No saved state relies on the journal yet (a first start, or a version 3 file), or
             // a checkpoint: `ready` only once the state file is there, for a restart to find.
             try rewrite(state, saved: saved, at: time)
-            noteWritten(state, ranges: ranges)
-            ready = true
         }
+        noteWritten(state, ranges: ranges)
+        ready = true
+        let needed = (0..<state.renditionCount).reduce(ranges.count) { $0 + state.window($1).segments.count }
+        // The save is committed; a failed rewrite leaves the longer journal (and an older state
+        // file) in place, and the next save tries again.
+        if lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
     }
 
     /// Replaces the journal with every line `state` relies on and its state line (a commit on
     /// its own), then the state file with the same state.
     private func rewrite(_ state: LiveState, saved: LiveState, at time: Date) throws {
         let all = state.journalLines(generation: generation) + [StateJournalLine(generation: generation, state: saved)]
-        bytes = try journal.replace(with: all)
-        (lines, rewrittenBytes) = (all.count, bytes)
+        try journal.replace(with: all)
+        (lines, rewrittenBytes) = (all.count, journal.length)
         try store.save(saved, at: time)
     }
 

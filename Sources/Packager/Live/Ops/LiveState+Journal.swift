@@ -38,12 +38,11 @@ extension LiveState {
         return saved
     }
 
-    /// A state read from its file with what it counts in the journal put back, and the lines
-    /// that came from. Lines of a later generation than the file's are from a save that did not
-    /// complete and are passed over; of the rest, a later line for a segment or ID replaces an
-    /// earlier one.
-    func restoringJournaled(from lines: [StateJournalLine], journal path: String) throws -> (LiveState, used: [StateJournalLine]) {
-        guard let counts = journaledSegments else { return (self, []) }
+    /// A state read from its file (or state line) with what it counts in the journal put back.
+    /// Lines of a later generation than the state's are from a save that did not complete and
+    /// are passed over; of the rest, a later line for a segment or ID replaces an earlier one.
+    func restoringJournaled(from lines: [StateJournalLine], journal path: String) throws -> LiveState {
+        guard let counts = journaledSegments else { return self }
         guard counts.count == renditionCount else {
             throw LiveStateError.corrupt(path: path, reason: "the state lists segment counts for \(counts.count) renditions"
                                          + " and windows for \(renditionCount)")
@@ -57,7 +56,6 @@ extension LiveState {
         }
         var restored = self
         (restored.journaledSegments, restored.journaledDateRanges, restored.journalGeneration) = (nil, nil, nil)
-        var used: [Int] = []
         for k in 0..<renditionCount {
             let w = window(k)
             var records: [SegmentRecord] = []
@@ -67,7 +65,6 @@ extension LiveState {
                     throw LiveStateError.corrupt(path: path, reason: "no line for segment \(sequence) of rendition \(k),"
                                                  + " which the state's window lists")
                 }
-                used.append(i)
                 records.append(entry.segment)
                 if let listing = entry.listed {
                     restored.retention.restoreListing(OutputLayout.rendition(k) + "/" + entry.segment.uri, listing)
@@ -84,10 +81,9 @@ extension LiveState {
             guard let i = ranges[id], let range = lines[i].dateRange else {
                 throw LiveStateError.corrupt(path: path, reason: "no line for date range '\(id)', which the state's ledger lists")
             }
-            used.append(i)
             saved.append(range)
         }
         restored.ledger = ledger.restoring(saved)
-        return (restored, used.sorted().map { lines[$0] })
+        return restored
     }
 }

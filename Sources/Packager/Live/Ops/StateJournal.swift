@@ -15,6 +15,8 @@ final class StateJournal {
     private let sink: AtomicFileSink
     /// The file's length after the last complete write (nil: not known, left as it is).
     private var goodLength: Int?
+    /// The file's length after the last complete write (0 before any).
+    var length: Int { goodLength ?? 0 }
     /// The file, open for appends (-1: not open).
     private var descriptor: Int32 = -1
     let fileURL: URL
@@ -46,31 +48,28 @@ final class StateJournal {
         return lines
     }
 
-    /// Adds lines at the end of the file (creating it when missing), after cutting off what a
-    /// failed append may have left. The file stays open between appends (a save is then one
-    /// write and, with `power`, one fsync); a failed append closes it, to be opened afresh.
-    /// Returns the bytes appended.
-    @discardableResult
-    func append(_ lines: [StateJournalLine]) throws -> Int {
-        guard !lines.isEmpty else { return 0 }
+    /// Adds lines at the end of the file (creating it when missing). The file stays open between
+    /// appends (a save is then one write and, with `power`, one fsync); a failed append closes
+    /// it, and the next one, opening it afresh, first cuts off what the failed one may have left.
+    func append(_ lines: [StateJournalLine]) throws {
+        guard !lines.isEmpty else { return }
         let path = fileURL.path
         let data = try Self.encode(lines, path: path)
+        // A failure closes the file (its reason, errno included, is read before the close).
+        let failed = { (reason: String) -> LiveStateError in
+            self.closeFile()
+            return Self.failed(path, reason)
+        }
         if descriptor < 0 {
             descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw Self.failed(path, "open for append failed (errno \(errno))") }
-        }
-        do {
             if let goodLength, lseek(descriptor, 0, SEEK_END) != off_t(goodLength), ftruncate(descriptor, off_t(goodLength)) != 0 {
-                throw Self.failed(path, "cutting off a failed append failed (errno \(errno))")
+                throw failed("cutting off a failed append failed (errno \(errno))")
             }
-            if let code = PlainFileWriter.writeAll(data, to: descriptor) { throw Self.failed(path, "write failed (errno \(code))") }
-            if sink.durability.syncsFiles, fsync(descriptor) != 0 { throw Self.failed(path, "fsync failed (errno \(errno))") }
-        } catch {
-            closeFile()
-            throw error
         }
-        goodLength = Int(lseek(descriptor, 0, SEEK_END))
-        return data.count
+        if let code = PlainFileWriter.writeAll(data, to: descriptor) { throw failed("write failed (errno \(code))") }
+        if sink.durability.syncsFiles, fsync(descriptor) != 0 { throw failed("fsync failed (errno \(errno))") }
+        goodLength = goodLength.map { $0 + data.count } ?? Int(lseek(descriptor, 0, SEEK_END))
     }
 
     /// Closes the file kept open for appends: before it is replaced or moved aside, the next
@@ -82,9 +81,8 @@ final class StateJournal {
 
     /// Replaces the whole file with `lines`, atomically; with `power` the directory is fsynced
     /// after the rename, as the appends that follow rely on the new file being the one found at
-    /// the name after a power cut. Returns the file's length.
-    @discardableResult
-    func replace(with lines: [StateJournalLine]) throws -> Int {
+    /// the name after a power cut.
+    func replace(with lines: [StateJournalLine]) throws {
         let data = try Self.encode(lines, path: fileURL.path)
         closeFile()
         do { try sink.put(data, name: Self.name, kind: .state) } catch {
@@ -92,7 +90,6 @@ final class StateJournal {
         }
         if sink.durability.syncsFiles { try LiveStateFileIO.syncDirectory(sink.root.path, for: fileURL.path) }
         goodLength = data.count
-        return data.count
     }
 
     /// The bytes JSONEncoder writes with `.sortedKeys`, a line each (`SortedJSONEncoder`).
