@@ -50,14 +50,20 @@ public struct RetentionPlanner: Equatable, Codable, Sendable {
     /// When the next removed segment becomes deletable, or nil when none is pending.
     public var nextDueTime: Double? { deletableAt.values.min() }
 
-    /// The planner without its listings, for a state file whose journal (`StateJournal`) keeps
-    /// each window segment's listing with the segment; `restoreListing` puts them back. A listing
-    /// of a name in no window is never read again (only a segment leaving a window is noted
-    /// removed), so leaving those out loses nothing.
-    func withoutListings() -> RetentionPlanner {
+    /// The planner without its listings and pending deletions, for a state whose journal
+    /// (`StateJournal`) keeps each window segment's listing with the segment and each pending
+    /// deletion as a line of its own; `restoreListing` and `restorePending` put them back. A
+    /// listing of a name in no window is never read again (only a segment leaving a window is
+    /// noted removed), so leaving those out loses nothing.
+    func withoutJournaled() -> RetentionPlanner {
         var copy = self
         copy.listed = [:]
+        copy.deletableAt = [:]
         return copy
+    }
+
+    mutating func restorePending(_ pending: [String: Double]) {
+        deletableAt = pending
     }
 
     mutating func restoreListing(_ name: String, _ listing: Listing) {

@@ -81,7 +81,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(loaded, s)
         XCTAssertEqual(loaded?.window.mediaSequence, 5)
         XCTAssertEqual(loaded?.window.segments.map(\.uri), ["seg_00005.ts", "seg_00006.ts", "seg_00007.ts", "seg_00008.ts"])
-        XCTAssertEqual(loaded?.retention.deletableAt.count, 10, "removed segments stay in the state file")
+        XCTAssertEqual(loaded?.retention.deletableAt.count, 10, "removed segments come back from their journal lines")
         XCTAssertEqual(loaded?.retention, s.retention, "every listing is a window segment's")
     }
 
@@ -94,7 +94,9 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(saved["journaledSegments"] as? [Int], [4, 4])
         XCTAssertEqual(((saved["window"] as? [String: Any])?["segments"] as? [Any])?.count, 0)
         XCTAssertEqual(((saved["retention"] as? [String: Any])?["listed"] as? [String: Any])?.count, 0)
-        XCTAssertEqual(object["version"] as? Int, 5)
+        XCTAssertEqual(((saved["retention"] as? [String: Any])?["deletableAt"] as? [String: Any])?.count, 0)
+        XCTAssertEqual(saved["journaledRemovals"] as? Int, 10)
+        XCTAssertEqual(object["version"] as? Int, 6)
     }
 
     func testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne() throws {
@@ -107,10 +109,14 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         try store.save(s, at: saveTime)
         let lines = try journalLines()
-        XCTAssertEqual(lines.count, 7 + (4 + 1) + 1,
-                       "two new segments for each of two renditions and a state line; only a state line for a save without news")
-        XCTAssertTrue(lines[12].hasPrefix(#"{"generation":3,"state":{"announcedBandwidth":0,"#), lines[12])
-        XCTAssertTrue(lines[11].hasPrefix(#"{"generation":2,"state":{"#), lines[11])
+        XCTAssertEqual(lines.count, 7 + (4 + 2 + 1) + 1,
+                       "two new segments for each of two renditions, the two they pushed out of the windows and a state line;"
+                       + " only a state line for a save without news")
+        XCTAssertTrue(lines[14].hasPrefix(#"{"generation":3,"state":{"announcedBandwidth":0,"#), lines[14])
+        XCTAssertTrue(lines[13].hasPrefix(#"{"generation":2,"state":{"#), lines[13])
+        // Listed at 100, 2 s long, in a playlist of 8 s, kept 10 s extra (LiveOptions' default).
+        XCTAssertEqual(lines[11], #"{"generation":2,"removal":{"deletableAt":120,"name":"primary\/seg_00000.ts"}}"#)
+        XCTAssertEqual(lines[12], #"{"generation":2,"removal":{"deletableAt":120,"name":"primary_1\/seg_00000.ts"}}"#)
         XCTAssertEqual(lines[10], #"{"generation":2,"segment":{"listed":{"duration":2,"firstListed":104},"rendition":1,"#
                        + #""segment":{"bytes":1004,"discontinuity":false,"durationTicks":180001,"gap":false,"#
                        + #""programDateTimeMillis":1796130008000,"startTicks":720000,"uri":"seg_00004.ts"},"sequence":4}}"#)
@@ -121,14 +127,19 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         let store = store()
         var s = state()
         var longest = 0
-        for _ in 0..<60 {
+        for i in 0..<60 {
             list(1, in: &s)
+            // Segment j leaves the windows with save j + 4 and may be deleted from 120 + j on
+            // (see testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne): deleted at save j + 20.
+            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
             try store.save(s, at: saveTime)
             longest = max(longest, try journalLines().count)
         }
-        // Three lines a save (a segment of each rendition, the state line): 3, 6, … 78, and the
-        // save that takes it past twice the 8 listed segments plus 64 (81) rewrites it.
-        XCTAssertEqual(longest, 78)
+        // Lines a save: a segment of each rendition and the state line (saves 0-3: 12 lines); from
+        // save 4 on also the two segments that left the windows (5 a save: 92 after save 19);
+        // from save 20 on also the two deleted (7 a save). Then 8 listed segments and 32 waiting
+        // to be deleted: save 27 takes it past twice their 40 plus 64 (148 > 144) and rewrites it.
+        XCTAssertEqual(longest, 92 + 7 * 7)
         XCTAssertLessThan(try journalLines().count, longest)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
@@ -153,12 +164,13 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         }
         handle.write(torn.prefix(40))
         try handle.close()
-        XCTAssertEqual(try journalLines().count, 9 + 8 + 1)
+        // Saved: 8 segments, 2 removed, a state line; cut off: 8 segments, 6 removed, a torn line.
+        XCTAssertEqual(try journalLines().count, 11 + 14 + 1)
         let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
         assertSameWindows(try restarted.load(), s)
         // Loading rewrote the journal to what the state relies on and its state line: nothing of
         // the cut-off save is left.
-        XCTAssertEqual(try journalLines().count, 8 + 1)
+        XCTAssertEqual(try journalLines().count, 8 + 2 + 1)
         try restarted.save(later, at: saveTime)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
     }
@@ -187,7 +199,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         let loaded = try restarted.load()
         assertSameWindows(loaded, s)
         XCTAssertEqual(loaded?.window.mediaSequence, 3)
-        XCTAssertEqual(try journalLines().count, 8 + 1)
+        XCTAssertEqual(try journalLines().count, 8 + 6 + 1)
         // The restarted store numbers on from the committed save: its next save is number 3 again.
         try restarted.save(later, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":3,"state":"#) ?? false)
@@ -203,21 +215,21 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         list(3, in: &s)
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().count, (8 + 1) + (6 + 1))
+        XCTAssertEqual(try journalLines().count, (8 + 2 + 1) + (6 + 6 + 1))
         try store.save(s, at: saveTime, checkpoint: true)
-        XCTAssertEqual(try journalLines().count, 8 + 1)
+        XCTAssertEqual(try journalLines().count, 8 + 8 + 1)
         XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
-    /// A state line repeats the whole state, so a large one (here 3,000 files waiting to be
-    /// deleted) would grow the journal by tens of KB a save until the line count called for a
+    /// A state line repeats the whole state, so a large one (here the 3,500 asset files of spans
+    /// still in the playlists) would grow the journal by tens of KB a save until the line count called for a
     /// rewrite; the byte bound rewrites it first: never more than twice its rewritten size plus
     /// 1 MiB and one save.
     func testAJournalOfLargeStateLinesIsRewrittenByItsBytes() throws {
         let store = store()
         var s = state()
-        for i in 0..<3000 { s.retention.noteRemoved(name: "assets/ad-\(i / 5)/seg_0000\(i % 5).ts", playlistDuration: 8, at: 50) }
+        for i in 0..<3500 { s.assetFiles["ad-\(i / 5)", default: []].append("assets/ad-\(i / 5)/seg_0000\(i % 5).ts") }
         var sizes: [Int] = []
         var counts: [Int] = []
         for _ in 0..<24 {
@@ -230,21 +242,90 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertGreaterThan(stateLine, 100_000)
         let firstRewrite = try XCTUnwrap(counts.indices.dropFirst().first { counts[$0] < counts[$0 - 1] })
         XCTAssertLessThan(counts[firstRewrite - 1], 2 * 8 + 64, "rewritten before the line count called for it")
-        XCTAssertLessThanOrEqual(sizes.max() ?? 0, 2 * (8 * 250 + stateLine) + JournaledLiveStateStore.byteSlack + stateLine + 8 * 250)
+        // Besides the state line: 8 segment lines of at most 250 bytes, 40 removal lines of at most 100.
+        let others = 8 * 250 + 40 * 100
+        XCTAssertLessThanOrEqual(sizes.max() ?? 0, 2 * (others + stateLine) + JournaledLiveStateStore.byteSlack + stateLine + others)
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    /// Names waiting out their availability are journal lines, not part of every state line: one
+    /// when a name starts waiting, one without a time when it stops (deleted, or listed again).
+    func testNamesWaitingForDeletionAreJournalLinesAddedAndClearedOneByOne() throws {
+        let store = store()
+        var s = state()
+        list(6, in: &s)
+        try store.save(s, at: saveTime)
+        s.retention.noteDeleted(name: "primary/seg_00000.ts")
+        s.retention.noteListed(name: "primary_1/seg_00001.ts", duration: 2, at: 130)
+        try store.save(s, at: saveTime)
+        let lines = try journalLines()
+        XCTAssertEqual(Array(lines.suffix(3).prefix(2)), [#"{"generation":2,"removal":{"name":"primary\/seg_00000.ts"}}"#,
+                                                         #"{"generation":2,"removal":{"name":"primary_1\/seg_00001.ts"}}"#])
+        let stateLine = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try XCTUnwrap(lines.last).utf8)) as? [String: Any])
+        let saved = try XCTUnwrap(stateLine["state"] as? [String: Any])
+        XCTAssertEqual(saved["journaledRemovals"] as? Int, 2)
+        XCTAssertEqual(((saved["retention"] as? [String: Any])?["deletableAt"] as? [String: Any])?.count, 0)
+        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        XCTAssertEqual(loaded.retention.deletableAt, ["primary/seg_00001.ts": 121, "primary_1/seg_00000.ts": 120])
+        XCTAssertNil(loaded.journaledRemovals)
+        assertSameWindows(loaded, s)
+    }
+
+    /// A checkpoint that rewrote the journal but could not write the state file: the next save
+    /// appends to that journal what changed since it, so a name that started waiting in the
+    /// checkpoint and stopped after it does not come back at a restart.
+    func testSavesAfterACheckpointWhoseStateFileFailedContinueItsJournal() throws {
+        let store = store()
+        var s = state()
+        list(4, in: &s)
+        try store.save(s, at: saveTime)
+        list(1, in: &s)
+        let file = scratch.appendingPathComponent(LiveStateFile.name)
+        let aside = scratch.appendingPathComponent("aside.json")
+        try FileManager.default.moveItem(at: file, to: aside)
+        try FileManager.default.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true))
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(at: aside, to: file)
+        s.retention.noteDeleted(name: "primary/seg_00000.ts")
+        try store.save(s, at: saveTime)
+        XCTAssertEqual(try journalLines().suffix(2).first, #"{"generation":3,"removal":{"name":"primary\/seg_00000.ts"}}"#)
+        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        XCTAssertEqual(loaded.retention.deletableAt, ["primary_1/seg_00000.ts": 120])
+        assertSameWindows(loaded, s)
+    }
+
+    func testAWaitingNameMissingFromTheJournalIsCorruption() throws {
+        var s = state()
+        list(5, in: &s)
+        try store().save(s, at: saveTime)
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        var lines = try journalLines()
+        XCTAssertTrue(lines.remove(at: lines.count - 2).contains(#""removal":"#))
+        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try store().load()) { error in
+            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
+                                                              reason: "the journal's lines leave 1 removed names waiting to be"
+                                                                  + " deleted, and the state counts 2"))
+        }
     }
 
     /// Version 4 wrote the state file at every save and no state lines: such a pair reads as it is.
     func testAVersion4StateFileWithAJournalWithoutStateLinesIsStillRead() throws {
         var s = state()
         list(6, in: &s)
-        try StateJournal(directory: scratch, durability: .process).replace(with: s.journalLines(generation: 7))
-        try LiveStateStore<LiveState>(directory: scratch, version: 4, durability: .process).save(s.withoutJournaled(generation: 7), at: saveTime)
+        // Version 4 (and 5) kept the names waiting to be deleted in the state.
+        try StateJournal(directory: scratch, durability: .process).replace(with: s.journalLines(generation: 7).filter { $0.removal == nil })
+        var filed = s.withoutJournaled(generation: 7)
+        filed.journaledRemovals = nil
+        filed.retention.restorePending(s.retention.deletableAt)
+        try LiveStateStore<LiveState>(directory: scratch, version: 4, durability: .process).save(filed, at: saveTime)
         let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
         assertSameWindows(try restarted.load(), s)
-        // Loading wrote the state file again, as version 5: a version 4 build, which would pass
+        // Loading wrote the state file again, as version 6: a version 4 build, which would pass
         // over state lines, now refuses the directory.
-        XCTAssertEqual(try stateFile()["version"] as? Int, 5)
+        XCTAssertEqual(try stateFile()["version"] as? Int, 6)
+        XCTAssertEqual(try journalLines().filter { $0.contains(#""removal":"#) }.count, 4, "the waiting names moved to the journal")
         try restarted.save(s, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
     }
@@ -303,7 +384,8 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         s.resetWindows(targetDuration: 2, options: o)
         list(2, in: &s)
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().count, (8 + 1) + (4 + 1))
+        // The first windows' 4 removed segments wait for deletion; the new windows removed none.
+        XCTAssertEqual(try journalLines().count, (8 + 4 + 1) + (4 + 1))
         assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 

@@ -2,8 +2,8 @@ import DateRangeWriter
 import Foundation
 
 /// A live channel's state as two files: the state journal (`StateJournal`), where each save
-/// appends the segments listed and the date ranges announced or updated since the last one and
-/// then the rest of the state, one line each; and `.pkgctl-live-state.json` (`LiveStateStore`),
+/// appends the segments listed, the date ranges announced or updated and the changes to the
+/// pending deletions since the last one and then the rest of the state, one line each; and `.pkgctl-live-state.json` (`LiveStateStore`),
 /// the same state as the journal's last line, written at a channel's first save, when the
 /// journal is rewritten and at shutdown, for a restart to start from and people to read.
 ///
@@ -34,6 +34,8 @@ final class JournaledLiveStateStore {
     /// The last segment written for each rendition, and the revision of each date range written.
     private var tails: [(sequence: Int, uri: String)] = []
     private var revisions: [String: Int] = [:]
+    /// Retention's pending deletions as the journal has them.
+    private var pending: [String: Double] = [:]
     private var lines = 0
     /// The journal's length when last rewritten.
     private var rewrittenBytes = 0
@@ -67,7 +69,6 @@ final class JournaledLiveStateStore {
         generation = saved.journalGeneration ?? 0
         let state = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
         try rewrite(state, saved: saved, at: time)
-        noteWritten(state, ranges: state.ledger.savedEntries)
         ready = true
         return state
     }
@@ -83,14 +84,14 @@ final class JournaledLiveStateStore {
             let fresh = newLines(state, ranges: ranges) + [StateJournalLine(generation: generation, state: saved)]
             try journal.append(fresh)
             lines += fresh.count
+            noteWritten(state, ranges: ranges)
         } else {
             // No saved state relies on the journal yet (a first start, or a version 3 file), or
             // a checkpoint: `ready` only once the state file is there, for a restart to find.
             try rewrite(state, saved: saved, at: time)
         }
-        noteWritten(state, ranges: ranges)
         ready = true
-        let needed = (0..<state.renditionCount).reduce(ranges.count) { $0 + state.window($1).segments.count }
+        let needed = (0..<state.renditionCount).reduce(ranges.count + pending.count) { $0 + state.window($1).segments.count }
         // The save is committed; a failed rewrite leaves the longer journal (and an older state
         // file) in place, and the next save tries again.
         if lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
@@ -102,12 +103,17 @@ final class JournaledLiveStateStore {
         let all = state.journalLines(generation: generation) + [StateJournalLine(generation: generation, state: saved)]
         try journal.replace(with: all)
         (lines, rewrittenBytes) = (all.count, journal.length)
+        // What later saves append is measured against this journal, even when the state file's
+        // write fails: a name that stops waiting must get its line, or it would come back.
+        noteWritten(state, ranges: state.ledger.savedEntries)
         try store.save(saved, at: time)
     }
 
     /// Lines for what changed since the last save: each rendition's segments after the last
-    /// one written (the whole window when it no longer continues it: a window replaced), and
-    /// the date ranges that are new or were updated.
+    /// one written (the whole window when it no longer continues it: a window replaced), the
+    /// date ranges that are new or were updated, and the names that started or stopped waiting
+    /// for deletion (or now wait longer). A save that failed updated none of what this compares
+    /// with, and its lines are cut off before the next append, so the next save writes them again.
     private func newLines(_ state: LiveState, ranges: [SavedDateRange]) -> [StateJournalLine] {
         var fresh: [StateJournalLine] = []
         for k in 0..<state.renditionCount {
@@ -122,6 +128,12 @@ final class JournaledLiveStateStore {
         for range in ranges where revisions[range.id] != range.revision {
             fresh.append(StateJournalLine(generation: generation, dateRange: range))
         }
+        let deletable = state.retention.deletableAt
+        var removals: [RemovalJournalEntry] = []
+        for (name, time) in deletable where pending[name] != time { removals.append(RemovalJournalEntry(name: name, deletableAt: time)) }
+        for name in pending.keys where deletable[name] == nil { removals.append(RemovalJournalEntry(name: name, deletableAt: nil)) }
+        // Sorted only for a journal that reads the same for the same saves.
+        fresh += removals.sorted { $0.name < $1.name }.map { StateJournalLine(generation: generation, removal: $0) }
         return fresh
     }
 
@@ -131,6 +143,7 @@ final class JournaledLiveStateStore {
             return (w.mediaSequence + w.segments.count - 1, w.segments.last?.uri ?? "")
         }
         revisions = Dictionary(ranges.map { ($0.id, $0.revision) }, uniquingKeysWith: { $1 })
+        pending = state.retention.deletableAt
     }
 
     /// For `--reset-state`: moves the state file and the journal aside (see `LiveStateStore`).

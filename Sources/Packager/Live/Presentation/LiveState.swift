@@ -10,7 +10,9 @@ struct LiveState: Codable {
     /// 5: the journal's state lines are the commit point, the file a checkpoint; 4 reads the same
     /// (a journal without state lines), but a version 4 build would pass over the lines and roll
     /// back to the checkpoint, hence the number.
-    static let version = 5
+    /// 6: retention's pending deletions in the journal too (a version 5 build would read none, and
+    /// leave those files on the disk for good).
+    static let version = 6
     static let oldestReadableVersion = 3
 
     /// The window of the first video rendition; `renditionWindows` holds the others'.
@@ -41,6 +43,9 @@ struct LiveState: Codable {
     var journaledSegments: [Int]?
     /// Saved files only: the IDs of the ledger's date ranges, whose entries are in the journal.
     var journaledDateRanges: [String]?
+    /// Saved files only: how many removed names wait out their availability in the journal, the
+    /// retention being saved without them; nil: in the state itself (version 5 and older).
+    var journaledRemovals: Int?
     /// Saved files only: the number of the save that wrote the file or state line; journal lines
     /// of later saves are not relied on.
     var journalGeneration: Int?
