@@ -299,14 +299,19 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         var s = state()
         list(5, in: &s)
         try store().save(s, at: saveTime)
+        try assertLoadFailsWithoutTheLineBeforeTheStateLine(kind: "removal", reason: "the journal's lines leave 1 removed names"
+                                                            + " waiting to be deleted, and the state counts 2")
+    }
+
+    /// Takes the line before the journal's state line (one of `kind`) out and loads.
+    private func assertLoadFailsWithoutTheLineBeforeTheStateLine(kind: String, reason: String,
+                                                                 file: StaticString = #filePath, line: UInt = #line) throws {
         let url = scratch.appendingPathComponent(StateJournal.name)
         var lines = try journalLines()
-        XCTAssertTrue(lines.remove(at: lines.count - 2).contains(#""removal":"#))
+        XCTAssertTrue(lines.remove(at: lines.count - 2).contains("\"\(kind)\":"), file: file, line: line)
         try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try store().load()) { error in
-            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
-                                                              reason: "the journal's lines leave 1 removed names waiting to be"
-                                                                  + " deleted, and the state counts 2"))
+        XCTAssertThrowsError(try store().load(), file: file, line: line) { error in
+            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path, reason: reason), file: file, line: line)
         }
     }
 
@@ -455,13 +460,6 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(3, in: &s)
         try s.ledger.announce(try range("a", startMillis: 1_796_130_001_000, completed: false))
         try store().save(s, at: saveTime)
-        let url = scratch.appendingPathComponent(StateJournal.name)
-        var lines = try journalLines()
-        XCTAssertTrue(lines.remove(at: lines.count - 2).contains(#""dateRange":"#))
-        try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try store().load()) { error in
-            XCTAssertEqual(error as? LiveStateError, .corrupt(path: url.standardizedFileURL.path,
-                                                              reason: "no line for date range 'a', which the state's ledger lists"))
-        }
+        try assertLoadFailsWithoutTheLineBeforeTheStateLine(kind: "dateRange", reason: "no line for date range 'a', which the state's ledger lists")
     }
 }
