@@ -272,9 +272,9 @@ final class JournaledLiveStateStoreTests: XCTestCase {
     }
 
     /// A checkpoint that rewrote the journal but could not write the state file: the next save
-    /// appends to that journal what changed since it, so a name that started waiting in the
-    /// checkpoint and stopped after it does not come back at a restart.
-    func testSavesAfterACheckpointWhoseStateFileFailedContinueItsJournal() throws {
+    /// rewrites both instead of appending to a journal it cannot be sure of, so a name that
+    /// started waiting in the checkpoint and stopped after it does not come back at a restart.
+    func testASaveAfterAFailedRewriteRewritesTheJournalAndTheStateFile() throws {
         let store = store()
         var s = state()
         list(4, in: &s)
@@ -289,7 +289,8 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try FileManager.default.moveItem(at: aside, to: file)
         s.retention.noteDeleted(name: "primary/seg_00000.ts")
         try store.save(s, at: saveTime)
-        XCTAssertEqual(try journalLines().suffix(2).first, #"{"generation":3,"removal":{"name":"primary\/seg_00000.ts"}}"#)
+        XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
+        XCTAssertEqual(try journalLines().count, 8 + 1 + 1, "the windows, the one name still waiting, the state line")
         let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
         XCTAssertEqual(loaded.retention.deletableAt, ["primary_1/seg_00000.ts": 120])
         assertSameWindows(loaded, s)
@@ -333,6 +334,29 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(try journalLines().filter { $0.contains(#""removal":"#) }.count, 4, "the waiting names moved to the journal")
         try restarted.save(s, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+    }
+
+    /// Version 5 state lines kept the names waiting to be deleted inline: the newest such line
+    /// still commits its save (over an older state file), and loading moves its names to lines.
+    func testAVersion5StateLineWithItsWaitingNamesInlineIsStillRead() throws {
+        var s = state()
+        list(6, in: &s)
+        var line = s.withoutJournaled(generation: 4)
+        line.journaledRemovals = nil
+        line.retention.restorePending(s.retention.deletableAt)
+        var filed = line
+        filed.journalGeneration = 3
+        filed.retention.restorePending([:])
+        try StateJournal(directory: scratch, durability: .process)
+            .replace(with: s.journalLines(generation: 3).filter { $0.removal == nil } + [StateJournalLine(generation: 4, state: line)])
+        try LiveStateStore<LiveState>(directory: scratch, version: 5, durability: .process).save(filed, at: saveTime)
+        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        assertSameWindows(try restarted.load(), s)
+        XCTAssertEqual(try stateFile()["version"] as? Int, 6)
+        XCTAssertEqual(try journalLines().filter { $0.contains(#""removal":"#) }.count, 4)
+        try restarted.save(s, at: saveTime)
+        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
     }
 
     func testASegmentMissingFromTheJournalIsCorruptionNamingTheJournal() throws {

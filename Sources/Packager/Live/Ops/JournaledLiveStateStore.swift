@@ -28,8 +28,9 @@ final class JournaledLiveStateStore {
     let journal: StateJournal
     /// The number of the last save tried.
     private var generation = 0
-    /// The journal holds every line the state saved last relies on; false until a load or a
-    /// first save has written it.
+    /// The journal holds every line the state saved last relies on, and what `newLines`
+    /// compares with is what it holds; false until a load or a first save has written it, and
+    /// again after a rewrite that failed (the old journal or the new one may be at the name).
     private var ready = false
     /// The last segment written for each rendition, and the revision of each date range written.
     private var tails: [(sequence: Int, uri: String)] = []
@@ -69,7 +70,6 @@ final class JournaledLiveStateStore {
         generation = saved.journalGeneration ?? 0
         let state = try saved.restoringJournaled(from: all, journal: journal.fileURL.path)
         try rewrite(state, saved: saved, at: time)
-        ready = true
         return state
     }
 
@@ -86,27 +86,28 @@ final class JournaledLiveStateStore {
             lines += fresh.count
             noteWritten(state, ranges: ranges)
         } else {
-            // No saved state relies on the journal yet (a first start, or a version 3 file), or
-            // a checkpoint: `ready` only once the state file is there, for a restart to find.
+            // No saved state relies on the journal yet (a first start, a version 3 file, a
+            // rewrite that failed), or a checkpoint.
             try rewrite(state, saved: saved, at: time)
         }
-        ready = true
         let needed = (0..<state.renditionCount).reduce(ranges.count + pending.count) { $0 + state.window($1).segments.count }
-        // The save is committed; a failed rewrite leaves the longer journal (and an older state
-        // file) in place, and the next save tries again.
+        // The save is committed; after a failed rewrite (either journal may be at the name) the
+        // next save rewrites both files instead of appending.
         if lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
     }
 
     /// Replaces the journal with every line `state` relies on and its state line (a commit on
-    /// its own), then the state file with the same state.
+    /// its own), then the state file with the same state. `ready` once both are written, for a
+    /// restart to find the state file; until then each save rewrites both again.
     private func rewrite(_ state: LiveState, saved: LiveState, at time: Date) throws {
+        ready = false
         let all = state.journalLines(generation: generation) + [StateJournalLine(generation: generation, state: saved)]
         try journal.replace(with: all)
         (lines, rewrittenBytes) = (all.count, journal.length)
-        // What later saves append is measured against this journal, even when the state file's
-        // write fails: a name that stops waiting must get its line, or it would come back.
+        // What later saves append is measured against this journal.
         noteWritten(state, ranges: state.ledger.savedEntries)
         try store.save(saved, at: time)
+        ready = true
     }
 
     /// Lines for what changed since the last save: each rendition's segments after the last

@@ -88,8 +88,10 @@ final class StateJournal {
         do { try sink.put(data, name: Self.name, kind: .state) } catch {
             throw Self.failed(fileURL.path, String(describing: error))
         }
-        if sink.durability.syncsFiles { try LiveStateFileIO.syncDirectory(sink.root.path, for: fileURL.path) }
+        // The new file is at the name from the rename on: the next append must not cut it to
+        // the old length, even when the directory's fsync fails.
         goodLength = data.count
+        if sink.durability.syncsFiles { try LiveStateFileIO.syncDirectory(sink.root.path, for: fileURL.path) }
     }
 
     /// The bytes JSONEncoder writes with `.sortedKeys`, a line each (`SortedJSONEncoder`).
