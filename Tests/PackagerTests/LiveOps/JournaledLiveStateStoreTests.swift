@@ -296,6 +296,33 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(loaded, s)
     }
 
+    /// What an append that failed part-way leaves (lines of its save, no state line) is cut off
+    /// by the next append, whose removal lines are measured against the journal before it: the
+    /// failed save's waiting name never reaches a restart.
+    func testAnAppendCutShortIsCutOffBeforeTheNextSavesRemovalLines() throws {
+        let store = store()
+        var s = state()
+        list(5, in: &s)
+        try store.save(s, at: saveTime)
+        list(1, in: &s)
+        try store.save(s, at: saveTime)
+        store.journal.closeFile()
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        let handle = try FileHandle(forWritingTo: url)
+        handle.seekToEndOfFile()
+        handle.write(Data((#"{"generation":3,"removal":{"deletableAt":999,"name":"primary\/seg_00009.ts"}}"# + "\n"
+                           + #"{"generation":3,"state":{"announced"#).utf8))
+        try handle.close()
+        s.retention.noteDeleted(name: "primary/seg_00000.ts")
+        try store.save(s, at: saveTime)
+        XCTAssertFalse(try journalLines().contains { $0.contains("999") })
+        XCTAssertEqual(try journalLines().suffix(2).first, #"{"generation":3,"removal":{"name":"primary\/seg_00000.ts"}}"#)
+        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        XCTAssertEqual(loaded.retention.deletableAt, ["primary/seg_00001.ts": 121, "primary_1/seg_00000.ts": 120,
+                                                      "primary_1/seg_00001.ts": 121])
+        assertSameWindows(loaded, s)
+    }
+
     func testAWaitingNameMissingFromTheJournalIsCorruption() throws {
         var s = state()
         list(5, in: &s)
