@@ -62,6 +62,7 @@ public struct RetentionPlanner: Equatable, Codable, Sendable {
         return copy
     }
 
+    /// Puts back the pending deletions a journal kept (`withoutJournaled` took them out).
     mutating func restorePending(_ pending: [String: Double]) {
         deletableAt = pending
     }

@@ -55,6 +55,19 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         return text.split(separator: "\n").map(String.init)
     }
 
+    private func removalLineCount() throws -> Int {
+        try journalLines().filter { $0.contains(#""removal":"#) }.count
+    }
+
+    /// `state` as versions 4 and 5 saved it, save number `generation`: the names waiting to be
+    /// deleted inline, no count of removal lines.
+    private func withWaitingNamesInline(_ state: LiveState, generation: Int) -> LiveState {
+        var saved = state.withoutJournaled(generation: generation)
+        saved.journaledRemovals = nil
+        saved.retention.restorePending(state.retention.deletableAt)
+        return saved
+    }
+
     private func assertSameWindows(_ loaded: LiveState?, _ expected: LiveState, file: StaticString = #filePath, line: UInt = #line) {
         guard let loaded else { return XCTFail("nothing loaded", file: file, line: line) }
         XCTAssertEqual(loaded.window, expected.window, file: file, line: line)
@@ -120,7 +133,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertEqual(lines[10], #"{"generation":2,"segment":{"listed":{"duration":2,"firstListed":104},"rendition":1,"#
                        + #""segment":{"bytes":1004,"discontinuity":false,"durationTicks":180001,"gap":false,"#
                        + #""programDateTimeMillis":1796130008000,"startTicks":720000,"uri":"seg_00004.ts"},"sequence":4}}"#)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     func testTheJournalIsRewrittenOnceItHoldsTwiceTheWindowsAndStillLoads() throws {
@@ -141,7 +154,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         // to be deleted: save 27 takes it past twice their 40 plus 64 (148 > 144) and rewrites it.
         XCTAssertEqual(longest, 92 + 7 * 7)
         XCTAssertLessThan(try journalLines().count, longest)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     /// A cut-off run: lines appended for a save that never wrote its state line, the last of
@@ -166,13 +179,13 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try handle.close()
         // Saved: 8 segments, 2 removed, a state line; cut off: 8 segments, 6 removed, a torn line.
         XCTAssertEqual(try journalLines().count, 11 + 14 + 1)
-        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let restarted = self.store()
         assertSameWindows(try restarted.load(), s)
         // Loading rewrote the journal to what the state relies on and its state line: nothing of
         // the cut-off save is left.
         XCTAssertEqual(try journalLines().count, 8 + 2 + 1)
         try restarted.save(later, at: saveTime)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
+        assertSameWindows(try self.store().load(), later)
     }
 
     /// After the first save the state file is only a checkpoint: each save's state line commits
@@ -195,7 +208,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         handle.seekToEndOfFile()
         handle.write(Data(text.dropLast(30).utf8))
         try handle.close()
-        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let restarted = self.store()
         let loaded = try restarted.load()
         assertSameWindows(loaded, s)
         XCTAssertEqual(loaded?.window.mediaSequence, 3)
@@ -203,7 +216,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         // The restarted store numbers on from the committed save: its next save is number 3 again.
         try restarted.save(later, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":3,"state":"#) ?? false)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), later)
+        assertSameWindows(try self.store().load(), later)
     }
 
     /// Shutdown saves a checkpoint: the state file is the state saved last, the journal only
@@ -219,7 +232,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime, checkpoint: true)
         XCTAssertEqual(try journalLines().count, 8 + 8 + 1)
         XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     /// A state line repeats the whole state, so a large one (here the 3,500 asset files of spans
@@ -245,7 +258,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         // Besides the state line: 8 segment lines of at most 250 bytes, 40 removal lines of at most 100.
         let others = 8 * 250 + 40 * 100
         XCTAssertLessThanOrEqual(sizes.max() ?? 0, 2 * (others + stateLine) + JournaledLiveStateStore.byteSlack + stateLine + others)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     /// Names waiting out their availability are journal lines, not part of every state line: one
@@ -265,7 +278,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         let saved = try XCTUnwrap(stateLine["state"] as? [String: Any])
         XCTAssertEqual(saved["journaledRemovals"] as? Int, 2)
         XCTAssertEqual(((saved["retention"] as? [String: Any])?["deletableAt"] as? [String: Any])?.count, 0)
-        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        let loaded = try XCTUnwrap(try self.store().load())
         XCTAssertEqual(loaded.retention.deletableAt, ["primary/seg_00001.ts": 121, "primary_1/seg_00000.ts": 120])
         XCTAssertNil(loaded.journaledRemovals)
         assertSameWindows(loaded, s)
@@ -291,7 +304,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)
         XCTAssertEqual(try journalLines().count, 8 + 1 + 1, "the windows, the one name still waiting, the state line")
-        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        let loaded = try XCTUnwrap(try self.store().load())
         XCTAssertEqual(loaded.retention.deletableAt, ["primary_1/seg_00000.ts": 120])
         assertSameWindows(loaded, s)
     }
@@ -317,7 +330,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         XCTAssertFalse(try journalLines().contains { $0.contains("999") })
         XCTAssertEqual(try journalLines().suffix(2).first, #"{"generation":3,"removal":{"name":"primary\/seg_00000.ts"}}"#)
-        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        let loaded = try XCTUnwrap(try self.store().load())
         XCTAssertEqual(loaded.retention.deletableAt, ["primary/seg_00001.ts": 121, "primary_1/seg_00000.ts": 120,
                                                       "primary_1/seg_00001.ts": 121])
         assertSameWindows(loaded, s)
@@ -349,19 +362,17 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(6, in: &s)
         // Version 4 (and 5) kept the names waiting to be deleted in the state.
         try StateJournal(directory: scratch, durability: .process).replace(with: s.journalLines(generation: 7).filter { $0.removal == nil })
-        var filed = s.withoutJournaled(generation: 7)
-        filed.journaledRemovals = nil
-        filed.retention.restorePending(s.retention.deletableAt)
+        let filed = withWaitingNamesInline(s, generation: 7)
         try LiveStateStore<LiveState>(directory: scratch, version: 4, durability: .process).save(filed, at: saveTime)
-        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let restarted = self.store()
         assertSameWindows(try restarted.load(), s)
         // Loading wrote the state file again, as version 6: a version 4 build, which would pass
         // over state lines, now refuses the directory.
         XCTAssertEqual(try stateFile()["version"] as? Int, 6)
-        XCTAssertEqual(try journalLines().filter { $0.contains(#""removal":"#) }.count, 4, "the waiting names moved to the journal")
+        XCTAssertEqual(try removalLineCount(), 4, "the waiting names moved to the journal")
         try restarted.save(s, at: saveTime)
         XCTAssertTrue(try journalLines().last?.hasPrefix(#"{"generation":8,"state":"#) ?? false)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     /// Version 5 state lines kept the names waiting to be deleted inline: the newest such line
@@ -369,21 +380,19 @@ final class JournaledLiveStateStoreTests: XCTestCase {
     func testAVersion5StateLineWithItsWaitingNamesInlineIsStillRead() throws {
         var s = state()
         list(6, in: &s)
-        var line = s.withoutJournaled(generation: 4)
-        line.journaledRemovals = nil
-        line.retention.restorePending(s.retention.deletableAt)
+        let line = withWaitingNamesInline(s, generation: 4)
         var filed = line
         filed.journalGeneration = 3
         filed.retention.restorePending([:])
         try StateJournal(directory: scratch, durability: .process)
             .replace(with: s.journalLines(generation: 3).filter { $0.removal == nil } + [StateJournalLine(generation: 4, state: line)])
         try LiveStateStore<LiveState>(directory: scratch, version: 5, durability: .process).save(filed, at: saveTime)
-        let restarted = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let restarted = self.store()
         assertSameWindows(try restarted.load(), s)
         XCTAssertEqual(try stateFile()["version"] as? Int, 6)
-        XCTAssertEqual(try journalLines().filter { $0.contains(#""removal":"#) }.count, 4)
+        XCTAssertEqual(try removalLineCount(), 4)
         try restarted.save(s, at: saveTime)
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     func testASegmentMissingFromTheJournalIsCorruptionNamingTheJournal() throws {
@@ -442,7 +451,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store.save(s, at: saveTime)
         // The first windows' 4 removed segments wait for deletion; the new windows removed none.
         XCTAssertEqual(try journalLines().count, (8 + 4 + 1) + (4 + 1))
-        assertSameWindows(try JournaledLiveStateStore(directory: scratch, durability: .process).load(), s)
+        assertSameWindows(try self.store().load(), s)
     }
 
     func testResetStateMovesTheJournalAsideWithTheStateFile() throws {
@@ -476,7 +485,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         let lines = try journalLines()
         XCTAssertEqual(lines.count, 6 + 2 + 1 + 2, "the updated range again and the state line, nothing else")
         XCTAssertTrue(lines[9].hasPrefix(#"{"dateRange":{"additions":[[{"name":"DURATION","value":"20"}]]"#), lines[9])
-        let loaded = try XCTUnwrap(try JournaledLiveStateStore(directory: scratch, durability: .process).load())
+        let loaded = try XCTUnwrap(try self.store().load())
         XCTAssertEqual(loaded.ledger.render(), s.ledger.render())
         XCTAssertEqual(loaded.ledger.ids, ["a", "b"])
         XCTAssertTrue(loaded.ledger.hasUsed("a"))
@@ -498,7 +507,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         try store().save(s, at: saveTime)
         var later = s
         try later.ledger.update(try range("a", startMillis: 1_796_130_001_000, completed: true))
-        let cutOff = JournaledLiveStateStore(directory: scratch, durability: .process)
+        let cutOff = self.store()
         _ = try cutOff.load()
         try cutOff.journal.append([StateJournalLine(generation: 2, dateRange: try XCTUnwrap(later.ledger.savedEntries.first))])
         let loaded = try XCTUnwrap(try store().load())

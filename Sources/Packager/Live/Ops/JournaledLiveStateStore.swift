@@ -3,9 +3,10 @@ import Foundation
 
 /// A live channel's state as two files: the state journal (`StateJournal`), where each save
 /// appends the segments listed, the date ranges announced or updated and the changes to the
-/// pending deletions since the last one and then the rest of the state, one line each; and `.pkgctl-live-state.json` (`LiveStateStore`),
-/// the same state as the journal's last line, written at a channel's first save, when the
-/// journal is rewritten and at shutdown, for a restart to start from and people to read.
+/// pending deletions since the last one and then the rest of the state, one line each; and
+/// `.pkgctl-live-state.json` (`LiveStateStore`), the same state as the journal's last line,
+/// written at a channel's first save, when the journal is rewritten and at shutdown, for a
+/// restart to start from and people to read.
 ///
 /// The journal's state line is the commit point: a save is one append and, with `power`, one
 /// fsync. Before (version 4), each save also replaced the state file: a new file written,

@@ -2,9 +2,10 @@ import DateRangeWriter
 
 /// One line of a live channel's state journal (`StateJournal`), written by the state save
 /// numbered `generation`: a segment of a window, a date range of the ledger as it stood, a change
-/// to retention's pending deletions, or the rest of the state (as its file holds it, `LiveState.withoutJournaled`), which a save appends
-/// last. That state line is the save's commit: a state relies on lines of its own generation
-/// or earlier, and later ones are from a save that never completed.
+/// to retention's pending deletions, or the rest of the state (as its file holds it,
+/// `LiveState.withoutJournaled`), which a save appends last. That state line is the save's
+/// commit: a state relies on lines of its own generation or earlier, and later ones are from a
+/// save that never completed.
 struct StateJournalLine: Codable {
     var generation: Int
     var segment: SegmentJournalEntry?
