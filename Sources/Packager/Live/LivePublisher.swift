@@ -110,6 +110,8 @@ final class LivePublisher: @unchecked Sendable {
                 }
             case .saveState:
                 do {
+                    // The files the state lists first: their names must be on the disk before it.
+                    try sink.syncPublished()
                     try store.save(presentation.state, at: clock())
                 } catch {
                     // The commit point failed: nothing that depends on it becomes visible.
@@ -149,7 +151,10 @@ final class LivePublisher: @unchecked Sendable {
     /// state saved last and the journal holds only what it relies on.
     func saveState() {
         lock.lock(); defer { lock.unlock() }
-        do { try store.save(presentation.state, at: clock(), checkpoint: true) } catch {
+        do {
+            try sink.syncPublished()
+            try store.save(presentation.state, at: clock(), checkpoint: true)
+        } catch {
             log.error(.state, ["action": "save", "error": .string(String(describing: error))])
         }
     }

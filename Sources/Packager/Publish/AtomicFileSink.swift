@@ -15,6 +15,9 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     private let lock = NSLock()
     private var counters = PublishStats()
     private var tempSequence: UInt64 = 0
+    /// Directories a file was renamed into since their last fsync, each with the first such
+    /// file's name (for the message if the fsync fails).
+    private var unsynced: [String: String] = [:]
 
     public init(root: URL, durability: PublishDurability = .power) {
         self.root = root.standardizedFileURL
@@ -56,6 +59,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
                 guard rename(spool.path, target) == 0 else {
                     throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
                 }
+                renamed(into: directory, name: valid.path)
             }
             spool.markPublished()
         }
@@ -92,6 +96,56 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         // An asset's directory (assets/<id>/) goes with its last file; rmdir refuses while
         // anything is left, so this is only ever the last one.
         if valid.components.count >= 3 { rmdir(fullPath(Array(valid.components.dropLast()))) }
+    }
+
+    /// fsyncs each directory a file was renamed into since the last call (with `power`): a file's
+    /// own fsync keeps its bytes, but its name lives in the directory, and without the
+    /// directory's fsync a power cut may leave the old name (POSIX; ext4 without a journal, as on
+    /// this project's test machine, does). One call per state save, just before it, so a saved
+    /// state never lists a segment the disk may not have under its name.
+    public func syncPublished() throws {
+        lock.lock()
+        var left = unsynced
+        unsynced = [:]
+        lock.unlock()
+        for (directory, name) in left.sorted(by: { $0.key < $1.key }) {
+            do { try syncDirectory(directory, name: name) } catch {
+                lock.lock()
+                for (directory, name) in left where unsynced[directory] == nil { unsynced[directory] = name }
+                lock.unlock()
+                throw error
+            }
+            left[directory] = nil
+        }
+    }
+
+    /// Directories waiting for `syncPublished`, for tests.
+    var directoriesToSync: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return unsynced.keys.sorted()
+    }
+
+    private func renamed(into directory: String, name: String) {
+        guard durability.syncsFiles else { return }
+        lock.lock(); defer { lock.unlock() }
+        if unsynced[directory] == nil { unsynced[directory] = name }
+    }
+
+    /// A directory removed since (an asset's, with its last file) needs nothing: its names went too.
+    private func syncDirectory(_ directory: String, name: String) throws {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return }
+            record { $0.failures += 1 }
+            throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            let code = errno
+            record { $0.failures += 1 }
+            throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
+        }
     }
 
     /// Writes are synchronous, so there is never anything left to wait for.
@@ -170,6 +224,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             unlink(temp)
             throw FileSinkError.system(operation: "rename", path: target, name: name.path, errno: code)
         }
+        renamed(into: directory, name: name.path)
     }
 
     /// Allocates the temp file's blocks before it is written. ext4 renaming a file over another

@@ -5,6 +5,9 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidName(PublishNameError)
     /// `operation` (open, write, fsync, rename, mkdir, unlink…) on `path` failed with `errno`.
     case system(operation: String, path: String, name: String, errno: Int32)
+    /// The directory `name` was renamed into could not be opened or fsynced: `name` is
+    /// published, but may not survive a power cut.
+    case unsynced(directory: String, name: String, errno: Int32)
     /// A staged output tree could not be written or swapped in.
     case output(path: String, reason: String)
 
@@ -16,6 +19,10 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
             let text = String(cString: strerror(code))
             return "cannot publish '\(name)': \(operation) '\(path)' failed: \(text) (errno \(code));"
                 + " the previously published version, if any, is unchanged"
+        case .unsynced(let directory, let name, let code):
+            let text = String(cString: strerror(code))
+            return "cannot make '\(name)' survive a power cut: fsync of its directory '\(directory)' failed: \(text)"
+                + " (errno \(code)); it is published, but no live state that lists it is saved until a later fsync succeeds"
         case .output(let path, let reason):
             return "cannot write output '\(path)': \(reason)"
         }

@@ -3,8 +3,9 @@
 /// Either way a file appears whole (temp file, then rename): a reader never sees a torn one, and
 /// a crash or SIGKILL of pkgctl leaves every file it published, because the kernel's page cache
 /// holds them. The difference is an operating-system crash or a power cut:
-/// - `power` fsyncs each file before its rename (and the state file's directory after), so what
-///   was published is on the disk. A journal commit per file: on this project's test machine a
+/// - `power` fsyncs each file before its rename, and (`PublishSink.syncPublished`) each
+///   directory a file was renamed into before the next live state save, so what was published
+///   is on the disk under its name. A journal commit per file: on this project's test machine a
 ///   live segment reached its playlist in 2.9–3.2 ms at the median and 14.5–244 ms at the 99th
 ///   percentile, that tail being the disk's own fsync latency (bench runs, 2026-12-02).
 /// - `process` leaves the write-back to the kernel (within about 5 s on ext4), as FFmpeg's HLS

@@ -11,13 +11,15 @@ struct InProcessLive {
     let log: [PkgctlLiveProcess.LogLine]
     let outcome: LiveChannel.Outcome
 
-    static func run(_ arguments: (inout LiveOptions) -> Void, input: URL, output: URL, spools: Bool = true) throws -> InProcessLive {
+    static func run(_ arguments: (inout LiveOptions) -> Void, input: URL, output: URL, spools: Bool = true,
+                    sink prepare: (RecordingSink) -> Void = { _ in }) throws -> InProcessLive {
         var options = LiveOptions()
         options.input = input.path
         options.output = output.path
         arguments(&options)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let sink = RecordingSink(root: output, spools: spools)
+        prepare(sink)
         let lines = LineRecorder()
         let channel = try LiveChannel(options: options, log: EventLog(output: { lines.append($0) }), sink: sink,
                                       stateDirectory: options.stateDirectory ?? output)

@@ -47,6 +47,16 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
     }
 
     func delete(name: String) throws { try inner.delete(name: name) }
+    /// When set, every directory sync fails as a disk's would (EIO), after the real one is tried.
+    var failsDirectorySyncs = false
+    /// Directories the inner sink has yet to fsync.
+    var directoriesToSync: [String] { inner.directoriesToSync }
+    private(set) var syncs = 0
+    func syncPublished() throws {
+        syncs += 1
+        try inner.syncPublished()
+        if failsDirectorySyncs { throw FileSinkError.unsynced(directory: root.path + "/primary", name: "primary", errno: EIO) }
+    }
     func flush(timeout: Double) throws {}
 
     func versions(_ playlist: String = "primary/index.m3u8") -> [PlaylistVersionRecorder.Version] {
