@@ -119,6 +119,9 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         }
     }
 
+    /// The fsync of a directory's descriptor; tests make it fail as a disk would.
+    var fsyncDirectory: (Int32) -> Int32 = { fsync($0) }
+
     /// Directories waiting for `syncPublished`, for tests.
     var directoriesToSync: [String] {
         lock.lock(); defer { lock.unlock() }
@@ -141,7 +144,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
         }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
+        guard fsyncDirectory(descriptor) == 0 else {
             let code = errno
             record { $0.failures += 1 }
             throw FileSinkError.unsynced(directory: directory, name: name, errno: code)

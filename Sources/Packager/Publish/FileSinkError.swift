@@ -22,7 +22,7 @@ public enum FileSinkError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unsynced(let directory, let name, let code):
             let text = String(cString: strerror(code))
             return "cannot make '\(name)' survive a power cut: fsync of its directory '\(directory)' failed: \(text)"
-                + " (errno \(code)); it is published, but no live state that lists it is saved until a later fsync succeeds"
+                + " (errno \(code)); the file is in place, but a power cut may lose its name"
         case .output(let path, let reason):
             return "cannot write output '\(path)': \(reason)"
         }

@@ -309,6 +309,37 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(loaded, s)
     }
 
+    /// A journal rewrite whose rename went through but whose directory fsync failed: the save
+    /// fails, and the next one rewrites both files instead of appending to the new, shorter
+    /// journal as if it were the old one, so a restart loads the state saved last.
+    func testARewriteWhoseDirectoryFsyncFailsIsFollowedByAWholeRewrite() throws {
+        let store = JournaledLiveStateStore(directory: scratch, durability: .power)
+        let url = scratch.appendingPathComponent(StateJournal.name)
+        var s = state()
+        for _ in 0..<6 {
+            list(1, in: &s)
+            try store.save(s, at: saveTime)
+        }
+        let appended = try Data(contentsOf: url).count
+        store.journal.sink.fsyncDirectory = { _ in
+            errno = EIO
+            return -1
+        }
+        list(1, in: &s)
+        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true)) { error in
+            XCTAssertEqual("\(error)", LiveStateError.saveFailed(path: url.path, reason: "cannot make '\(StateJournal.name)' survive a"
+                + " power cut: fsync of its directory '\(scratch.path)' failed: Input/output error (errno 5); the file is in"
+                + " place, but a power cut may lose its name").description)
+        }
+        XCTAssertLessThan(try Data(contentsOf: url).count, appended, "the rewritten journal is at the name")
+        store.journal.sink.fsyncDirectory = { fsync($0) }
+        list(1, in: &s)
+        try store.save(s, at: saveTime)
+        XCTAssertFalse(try Data(contentsOf: url).contains(0), "NUL bytes: an append cut the new journal to the old length")
+        XCTAssertEqual(store.journal.sink.directoriesToSync, [])
+        assertSameWindows(try self.store().load(), s)
+    }
+
     /// What an append that failed part-way leaves (lines of its save, no state line) is cut off
     /// by the next append, whose removal lines are measured against the journal before it: the
     /// failed save's waiting name never reaches a restart.

@@ -3,8 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Whole-file reads of a channel's state files (the state file and its journal), and the
-/// directory fsync that makes a rename of one of them survive a power cut.
+/// Whole-file reads of a channel's state files (the state file and its journal).
 enum LiveStateFileIO {
     /// The whole file, or nil when it does not exist.
     static func read(_ path: String) throws -> Data? {
@@ -25,19 +24,6 @@ enum LiveStateFileIO {
                 throw LiveStateError.unreadable(path: path, errno: errno)
             }
             data.append(contentsOf: buffer[0..<count])
-        }
-    }
-
-    /// fsyncs `directory`; without it a rename done in it may be lost on power failure, leaving
-    /// the old version. Failures are `saveFailed` naming `file`.
-    static func syncDirectory(_ directory: String, for file: String) throws {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw LiveStateError.saveFailed(path: file, reason: "open of the directory for fsync failed (errno \(errno))")
-        }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else {
-            throw LiveStateError.saveFailed(path: file, reason: "fsync of the directory failed (errno \(errno))")
         }
     }
 }

@@ -89,7 +89,8 @@ public struct LiveStateStore<State: Codable> {
     }
 
     private func syncDirectory() throws {
-        guard sink.durability.syncsFiles else { return }
-        try LiveStateFileIO.syncDirectory(directory.path, for: fileURL.path)
+        do { try sink.syncPublished() } catch {
+            throw LiveStateError.saveFailed(path: fileURL.path, reason: String(describing: error))
+        }
     }
 }

@@ -12,7 +12,7 @@ import Glibc
 final class StateJournal {
     static let name = ".pkgctl-live-journal.jsonl"
 
-    private let sink: AtomicFileSink
+    let sink: AtomicFileSink
     /// The file's length after the last complete write (nil: not known, left as it is).
     private var goodLength: Int?
     /// The file's length after the last complete write (0 before any).
@@ -91,7 +91,9 @@ final class StateJournal {
         // The new file is at the name from the rename on: the next append must not cut it to
         // the old length, even when the directory's fsync fails.
         goodLength = data.count
-        if sink.durability.syncsFiles { try LiveStateFileIO.syncDirectory(sink.root.path, for: fileURL.path) }
+        do { try sink.syncPublished() } catch {
+            throw Self.failed(fileURL.path, String(describing: error))
+        }
     }
 
     /// The bytes JSONEncoder writes with `.sortedKeys`, a line each (`SortedJSONEncoder`).
