@@ -49,6 +49,19 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         XCTAssertEqual(sink.stats.failures, 0)
     }
 
+    func testAFileSystemThatCannotFsyncADirectoryIsNotAFailure() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        sink.fsyncDirectory = { _ in
+            errno = EINVAL
+            return -1
+        }
+        try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
+        try sink.syncPublished()
+        XCTAssertEqual(sink.directoriesToSync, [])
+        XCTAssertEqual(sink.stats.failures, 0)
+    }
+
     /// The directory is swapped for a plain file between the rename and the sync (ENOTDIR): the
     /// sync names the directory and the file, and the directory waits for the next sync.
     func testAFailedSyncNamesTheDirectoryAndKeepsItForTheNextSync() throws {
