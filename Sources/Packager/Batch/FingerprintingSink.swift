@@ -22,7 +22,7 @@ final class FingerprintingSink: PublishSink {
     func put(_ data: Data, name: String, kind: PublishedKind) throws { try inner.put(data, name: name, kind: kind) }
     func delete(name: String) throws { try inner.delete(name: name) }
     func flush(timeout: Double) throws { try inner.flush(timeout: timeout) }
-    func syncPublished() throws { try inner.syncPublished() }
+    func syncPublished() throws -> [String] { try inner.syncPublished() }
     var stats: PublishStats { inner.stats }
     var confirmsLater: Bool { inner.confirmsLater }
     func directPath(for name: String) throws -> String? { try inner.directPath(for: name) }

@@ -22,6 +22,7 @@ final class LivePublisher: @unchecked Sendable {
     private var nextToken = 0
     /// When the packet that closed each segment was read, for the segment→playlist latency.
     private var receivedAt: [String: Date] = [:]
+    private var warnedUnsyncable = false
 
     init(presentation: LivePresentation, sink: PublishSink, store: JournaledLiveStateStore, log: EventLog,
          registry: MetricsRegistry?, metrics: LiveMetrics?, clock: @escaping () -> Date = Date.init) {
@@ -111,7 +112,7 @@ final class LivePublisher: @unchecked Sendable {
             case .saveState:
                 do {
                     // The files the state lists first: their names must be on the disk before it.
-                    try sink.syncPublished()
+                    warnIfUnsyncable(try sink.syncPublished())
                     try store.save(presentation.state, at: clock())
                 } catch {
                     // The commit point failed: nothing that depends on it becomes visible.
@@ -133,6 +134,15 @@ final class LivePublisher: @unchecked Sendable {
         }
     }
 
+    /// Once per channel: the output's file system keeps files' bytes through a power cut, but
+    /// cannot be asked to keep their names.
+    private func warnIfUnsyncable(_ directories: [String]) {
+        guard let directory = directories.first, !warnedUnsyncable else { return }
+        warnedUnsyncable = true
+        log.warn(.publish, ["action": "sync", "directory": .string(directory),
+                            "note": "the file system cannot fsync a directory (EINVAL): with --durability power a power cut may still lose the names of files published here"])
+    }
+
     /// Log lines from the plan; a listed segment's line gets its latency and feeds the metrics.
     private func emit(_ level: LogLevel, _ event: LogEventName, _ fields: LogFields) {
         var fields = fields
@@ -152,7 +162,7 @@ final class LivePublisher: @unchecked Sendable {
     func saveState() {
         lock.lock(); defer { lock.unlock() }
         do {
-            try sink.syncPublished()
+            warnIfUnsyncable(try sink.syncPublished())
             try store.save(presentation.state, at: clock(), checkpoint: true)
         } catch {
             log.error(.state, ["action": "save", "error": .string(String(describing: error))])

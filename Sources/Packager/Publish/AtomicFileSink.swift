@@ -60,6 +60,10 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
                     throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
                 }
                 renamed(into: directory, name: valid.path)
+                // The root lost the spool's name, which the spool's own fsync may have made
+                // durable there: left to write-back, a power cut could keep both names on an inode
+                // counted once, and the next start's removal of stale spools would free the segment.
+                renamed(into: root.path, name: valid.path)
             }
             spool.markPublished()
         }
@@ -103,13 +107,17 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     /// directory's fsync a power cut may leave the old name (POSIX; ext4 without a journal, as on
     /// this project's test machine, does). One call per state save, just before it, so a saved
     /// state never lists a segment the disk may not have under its name.
-    public func syncPublished() throws {
+    @discardableResult
+    public func syncPublished() throws -> [String] {
         lock.lock()
         var left = unsynced
         unsynced = [:]
         lock.unlock()
+        var unsyncable: [String] = []
         for (directory, name) in left.sorted(by: { $0.key < $1.key }) {
-            do { try syncDirectory(directory, name: name) } catch {
+            do {
+                if try !syncDirectory(directory, name: name) { unsyncable.append(directory) }
+            } catch {
                 lock.lock()
                 for (directory, name) in left where unsynced[directory] == nil { unsynced[directory] = name }
                 lock.unlock()
@@ -117,6 +125,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             }
             left[directory] = nil
         }
+        return unsyncable
     }
 
     /// The fsync of a directory's descriptor; tests make it fail as a disk would.
@@ -134,12 +143,13 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         if unsynced[directory] == nil { unsynced[directory] = name }
     }
 
-    /// A directory removed since (an asset's, with its last file) needs nothing: its names went too.
-    private func syncDirectory(_ directory: String, name: String) throws {
+    /// False when the file system cannot fsync a directory. A directory removed since (an
+    /// asset's, with its last file) needs nothing: its names went too.
+    private func syncDirectory(_ directory: String, name: String) throws -> Bool {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { return }
+            if code == ENOENT { return true }
             record { $0.failures += 1 }
             throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
         }
@@ -148,11 +158,12 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             let code = errno
             // A file system that cannot fsync a directory (some FUSE and network mounts) says
             // EINVAL: it keeps nothing more on the disk for the call, and failing every state
-            // save there would stop the channel for good.
-            if code == EINVAL { return }
+            // save there would stop the channel for good. The caller warns.
+            if code == EINVAL { return false }
             record { $0.failures += 1 }
             throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
         }
+        return true
     }
 
     /// Writes are synchronous, so there is never anything left to wait for.
@@ -196,7 +207,11 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     }
 
     private func makeDirectory(_ path: String, name: String) throws {
-        if mkdir(path, 0o755) == 0 { return }
+        if mkdir(path, 0o755) == 0 {
+            // A new directory is an entry in its parent, which the files put in it rely on too.
+            if let slash = path.lastIndex(of: "/"), slash > path.startIndex { renamed(into: String(path[..<slash]), name: name) }
+            return
+        }
         let code = errno
         guard code == EEXIST else {
             throw FileSinkError.system(operation: "mkdir", path: path, name: name, errno: code)

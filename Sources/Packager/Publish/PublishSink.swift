@@ -42,8 +42,10 @@ public protocol PublishSink: AnyObject {
     func commit() throws
     /// Makes the names of everything put so far survive a power cut, where the sink's
     /// durability asks for that (a directory sink fsyncs the directories files were renamed
-    /// into). A live channel calls it before each state save, its commit point.
-    func syncPublished() throws
+    /// into). A live channel calls it before each state save, its commit point. Returns the
+    /// directories whose file system cannot fsync a directory (EINVAL), for a warning.
+    @discardableResult
+    func syncPublished() throws -> [String]
     /// Forgets everything put since the sink was made, as if nothing had been (a pass that is to
     /// be redone another way); false when that is impossible (an origin already has the items).
     func discardUncommitted() throws -> Bool
@@ -56,7 +58,8 @@ extension PublishSink {
     public var confirmsLater: Bool { false }
     public func directPath(for name: String) throws -> String? { nil }
     public func commit() throws {}
-    public func syncPublished() throws {}
+    @discardableResult
+    public func syncPublished() throws -> [String] { [] }
     public func makeSpool() -> SegmentSpool? { nil }
     public func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
         spool.discard()

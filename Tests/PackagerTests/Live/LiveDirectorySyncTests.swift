@@ -1,5 +1,8 @@
 import Foundation
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Packager
 
 /// A live channel's state save, its commit point, comes after the fsync of every directory a
@@ -12,28 +15,70 @@ final class LiveDirectorySyncTests: XCTestCase {
         super.tearDown()
     }
 
-    func testEverySaveSyncsFirstAndAStoppedChannelLeavesNoDirectoryUnsynced() throws {
+    private func run(failingFirst failures: Int, errno code: Int32 = EIO) throws -> InProcessLive {
         let dir = try TestMedia.temporaryDirectory()
         scratch = dir
-        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir)
+        var left = failures
+        return try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir,
+                                     sink: { sink in
+            let fsync = sink.fsyncDirectory
+            sink.fsyncDirectory = { descriptor in
+                guard left > 0 else { return fsync(descriptor) }
+                left -= 1
+                errno = code
+                return -1
+            }
+        })
+    }
+
+    private func failedSaves(_ run: InProcessLive) -> [PkgctlLiveProcess.LogLine] {
+        run.log.filter { $0.event == "state" && $0.action == "save" && $0.level == "error" }
+    }
+
+    func testNoStateIsSavedBeforeItsSegmentsDirectoriesAreSynced() throws {
+        let run = try run(failingFirst: 0)
         let segments = run.log.filter { $0.event == "segment" }.count
         XCTAssertGreaterThan(segments, 10)
-        XCTAssertGreaterThanOrEqual(run.sink.syncs, segments, "a segment's state was saved without a directory sync")
-        XCTAssertEqual(run.sink.directoriesToSync, [])
+        XCTAssertEqual(run.sink.journalWrittenBeforeSync, 0, "the journal grew between a segment's put and the sync after it")
+        XCTAssertGreaterThanOrEqual(run.sink.syncs, segments)
+        XCTAssertEqual(run.sink.directoriesToSync, [], "a stopped channel left directories unsynced")
         XCTAssertEqual(run.log.filter { $0.level == "error" }.map(\.raw), [])
     }
 
     /// The disk refuses every directory fsync: no state is saved, so no playlist goes out.
-    func testADirectorySyncThatFailsHoldsBackEveryStateSaveAndPlaylist() throws {
-        let dir = try TestMedia.temporaryDirectory()
-        scratch = dir
-        let run = try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir,
-                                        sink: { $0.failsDirectorySyncs = true })
-        let failed = run.log.filter { $0.event == "state" && $0.action == "save" && $0.level == "error" }
+    func testADirectorySyncThatAlwaysFailsHoldsBackEveryPlaylist() throws {
+        let run = try run(failingFirst: .max)
+        let failed = failedSaves(run)
         XCTAssertGreaterThan(failed.count, 10)
-        XCTAssertTrue(failed.allSatisfy { $0.string("error")?.hasPrefix("cannot make 'primary' survive a power cut: fsync of its directory") ?? false },
-                      failed.first?.raw ?? "")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("primary/index.m3u8").path))
+        let root = try XCTUnwrap(scratch).path
+        XCTAssertEqual(failed.filter { !($0.string("error") ?? "").contains("survive a power cut: fsync of its directory '\(root)'"
+                                                                          + " failed: Input/output error (errno 5)") }.map(\.raw), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/primary/index.m3u8"))
         XCTAssertEqual(run.sink.versions().count, 0)
+    }
+
+    /// A file system that cannot fsync a directory: the channel publishes as on any other, with
+    /// one warning that names the directory.
+    func testAFileSystemThatCannotFsyncDirectoriesIsWarnedAboutOnce() throws {
+        let run = try run(failingFirst: .max, errno: EINVAL)
+        let root = try XCTUnwrap(scratch).path
+        let warnings = run.log.filter { $0.event == "publish" && $0.action == "sync" }
+        XCTAssertEqual(warnings.map { $0.level }, ["warn"])
+        XCTAssertEqual(warnings.first?.string("directory"), root)
+        XCTAssertEqual(failedSaves(run).count, 0)
+        XCTAssertEqual(run.sink.directoriesToSync, [])
+        XCTAssertEqual(LivePlaylistText(try run.text("primary/index.m3u8")).segments.count, 5)
+    }
+
+    /// The first five directory fsyncs fail: those five saves fail, and the directories they left
+    /// are synced by the next save, after which the channel publishes as before.
+    func testAChannelWhoseDirectorySyncsFailForAWhileGoesOnOnceOneSucceeds() throws {
+        let run = try run(failingFirst: 5)
+        XCTAssertEqual(failedSaves(run).count, 5)
+        XCTAssertEqual(run.sink.journalWrittenBeforeSync, 0)
+        XCTAssertEqual(run.sink.directoriesToSync, [])
+        let playlist = LivePlaylistText(try run.text("primary/index.m3u8"))
+        XCTAssertEqual(playlist.segments.count, 5)
+        XCTAssertGreaterThan(run.sink.versions().count, 5)
     }
 }

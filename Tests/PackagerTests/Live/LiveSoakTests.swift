@@ -50,7 +50,7 @@ final class LiveSoakTests: XCTestCase {
 
         func delete(name: String) throws { try inner.delete(name: name) }
         func flush(timeout: Double) throws {}
-        func syncPublished() throws { try inner.syncPublished() }
+        func syncPublished() throws -> [String] { try inner.syncPublished() }
 
         private func sample() -> Sample {
             let fm = FileManager.default

@@ -336,6 +336,8 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(1, in: &s)
         try store.save(s, at: saveTime)
         XCTAssertFalse(try Data(contentsOf: url).contains(0), "NUL bytes: an append cut the new journal to the old length")
+        // Only a rewrite writes the state file: save 8 (six, the failed checkpoint, this one) was one.
+        XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 8)
         XCTAssertEqual(store.journal.sink.directoriesToSync, [])
         assertSameWindows(try self.store().load(), s)
     }

@@ -14,27 +14,61 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         return spool
     }
 
-    func testEachDirectoryARenameLandedInWaitsForTheNextSyncOnce() throws {
+    /// Makes `sink`'s directory fsyncs go on, but note which directory each one was of (from
+    /// /proc), and fail with `errno` at `failAt` (a 0-based call number).
+    private func recordFsyncs(_ sink: AtomicFileSink, failAt: Int? = nil, errno code: Int32 = EIO) -> () -> [String] {
+        var paths: [String] = []
+        sink.fsyncDirectory = { descriptor in
+            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+            paths.append(path)
+            if paths.count - 1 == failAt {
+                errno = code
+                return -1
+            }
+            return fsync(descriptor)
+        }
+        return { paths }
+    }
+
+    /// A segment's spool is renamed from the root into its rendition's directory: both entries
+    /// changed, and each directory is fsynced once however many files went into it.
+    func testEachDirectoryARenameChangedIsFsyncedOnceAtTheNextSync() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
-        try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
-        XCTAssertEqual(sink.directoriesToSync, [root.path, root.path + "/primary"])
-        try sink.syncPublished()
-        XCTAssertEqual(sink.directoriesToSync, [])
+        let fsynced = recordFsyncs(sink)
+        try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
         try sink.put(Data("#EXTM3U\n#v2\n".utf8), name: "primary/index.m3u8", kind: .playlist)
-        XCTAssertEqual(sink.directoriesToSync, [root.path + "/primary"])
+        try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
+        XCTAssertEqual(try sink.syncPublished(), [])
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/primary"])
+        XCTAssertEqual(sink.directoriesToSync, [])
+        try sink.put(Data("#EXTM3U\n#v3\n".utf8), name: "primary/index.m3u8", kind: .playlist)
+        try sink.syncPublished()
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/primary", root.path + "/primary"])
         XCTAssertEqual(sink.stats.failures, 0)
+    }
+
+    /// An asset's directory made for its first file is an entry in `assets/`, and `assets/` one
+    /// in the root: both parents are fsynced with the directory the file went into.
+    func testADirectoryMadeForAPutHasItsParentFsyncedToo() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let fsynced = recordFsyncs(sink)
+        try sink.put(Data("#EXTM3U\n".utf8), name: "assets/a1/index.m3u8", kind: .asset)
+        try sink.syncPublished()
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/assets", root.path + "/assets/a1"])
     }
 
     func testProcessDurabilityLeavesDirectoriesToTheKernel() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .process)
+        let fsynced = recordFsyncs(sink)
         try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
         XCTAssertEqual(sink.directoriesToSync, [])
         try sink.syncPublished()
+        XCTAssertEqual(fsynced(), [])
     }
 
     /// An asset's directory goes with its last file; its names need no sync any more.
@@ -43,47 +77,46 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         let sink = AtomicFileSink(root: root, durability: .power)
         try sink.put(Data("a".utf8), name: "assets/a1/index.m3u8", kind: .asset)
         try sink.delete(name: "assets/a1/index.m3u8")
-        XCTAssertEqual(sink.directoriesToSync, [root.path + "/assets/a1"])
+        let fsynced = recordFsyncs(sink)
         try sink.syncPublished()
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/assets"])
         XCTAssertEqual(sink.directoriesToSync, [])
         XCTAssertEqual(sink.stats.failures, 0)
     }
 
-    func testAFileSystemThatCannotFsyncADirectoryIsNotAFailure() throws {
+    func testAFileSystemThatCannotFsyncADirectoryIsNamedNotFailed() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        sink.fsyncDirectory = { _ in
-            errno = EINVAL
-            return -1
-        }
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
-        try sink.syncPublished()
+        _ = recordFsyncs(sink, failAt: 0, errno: EINVAL)
+        XCTAssertEqual(try sink.syncPublished(), [root.path])
         XCTAssertEqual(sink.directoriesToSync, [])
         XCTAssertEqual(sink.stats.failures, 0)
     }
 
-    /// The directory is swapped for a plain file between the rename and the sync (ENOTDIR): the
-    /// sync names the directory and the file, and the directory waits for the next sync.
-    func testAFailedSyncNamesTheDirectoryAndKeepsItForTheNextSync() throws {
+    /// The second of three fsyncs fails: the error names that directory and the first file put
+    /// in it, and it and the one after it wait for the next sync; the one before does not.
+    func testAFsyncThatFailsPartWayLeavesItsDirectoryAndTheRestForTheNextSync() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
         try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
-        try sink.putSpooled(try spool(sink, "segment"), name: "video/seg_00000.ts", kind: .segment)
-        let video = root.appendingPathComponent("video"), aside = root.appendingPathComponent("video-aside")
-        try FileManager.default.moveItem(at: video, to: aside)
-        try Data("not a directory".utf8).write(to: video)
-
-        XCTAssertThrowsError(try sink.syncPublished()) { error in
-            XCTAssertEqual(error as? FileSinkError, .unsynced(directory: video.path, name: "video/seg_00000.ts", errno: ENOTDIR))
-            XCTAssertEqual("\(error)", "cannot make 'video/seg_00000.ts' survive a power cut: fsync of its directory"
-                + " '\(video.path)' failed: Not a directory (errno 20); the file is in place, but a power cut may lose its name")
-        }
-        XCTAssertEqual(sink.directoriesToSync, [video.path])
-        XCTAssertEqual(sink.stats.failures, 1)
-
-        try FileManager.default.removeItem(at: video)
-        try FileManager.default.moveItem(at: aside, to: video)
+        try sink.put(Data("#EXTM3U\n".utf8), name: "a/index.m3u8", kind: .playlist)
+        try sink.put(Data("#EXTM3U\n".utf8), name: "b/index.m3u8", kind: .playlist)
         try sink.syncPublished()
+        try sink.put(Data("#EXTM3U\n#v2\n".utf8), name: "master.m3u8", kind: .playlist)
+        try sink.put(Data("#EXTM3U\n#v2\n".utf8), name: "a/index.m3u8", kind: .playlist)
+        try sink.put(Data("#EXTM3U\n#v2\n".utf8), name: "b/index.m3u8", kind: .playlist)
+        let fsynced = recordFsyncs(sink, failAt: 1)
+        XCTAssertThrowsError(try sink.syncPublished()) { error in
+            XCTAssertEqual(error as? FileSinkError, .unsynced(directory: root.path + "/a", name: "a/index.m3u8", errno: EIO))
+            XCTAssertEqual("\(error)", "cannot make 'a/index.m3u8' survive a power cut: fsync of its directory"
+                + " '\(root.path)/a' failed: Input/output error (errno 5); the file is in place, but a power cut may lose its name")
+        }
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/a"])
+        XCTAssertEqual(sink.directoriesToSync, [root.path + "/a", root.path + "/b"])
+        XCTAssertEqual(sink.stats.failures, 1)
+        try sink.syncPublished()
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/a", root.path + "/a", root.path + "/b"])
         XCTAssertEqual(sink.directoriesToSync, [])
     }
 }

@@ -22,6 +22,7 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
     func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
         let direct = spool.directBytes
         try inner.putSpooled(spool, name: name, kind: kind)
+        segmentPut(kind)
         lock.lock(); defer { lock.unlock() }
         spooledPuts += 1
         spooledDirectBytes += direct
@@ -35,6 +36,7 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
 
     func put(_ data: Data, name: String, kind: PublishedKind) throws {
         try inner.put(data, name: name, kind: kind)
+        segmentPut(kind)
         guard kind == .playlist, name.hasSuffix("/index.m3u8"), !name.hasPrefix("assets/") else { return }
         lock.lock(); defer { lock.unlock() }
         let number = (recorded[name]?.count ?? 0) + 1
@@ -47,15 +49,34 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
     }
 
     func delete(name: String) throws { try inner.delete(name: name) }
-    /// When set, every directory sync fails as a disk's would (EIO), after the real one is tried.
-    var failsDirectorySyncs = false
     /// Directories the inner sink has yet to fsync.
     var directoriesToSync: [String] { inner.directoriesToSync }
+    /// The inner sink's fsync of a directory, for a test to make it fail as a disk would.
+    var fsyncDirectory: (Int32) -> Int32 {
+        get { inner.fsyncDirectory }
+        set { inner.fsyncDirectory = newValue }
+    }
     private(set) var syncs = 0
-    func syncPublished() throws {
+    /// Times the state journal was written between a segment's put and the directory sync after
+    /// it: a state saved before the names it lists were on the disk.
+    private(set) var journalWrittenBeforeSync = 0
+    private var journalAtFirstUnsyncedSegment: Int?
+
+    func syncPublished() throws -> [String] {
         syncs += 1
-        try inner.syncPublished()
-        if failsDirectorySyncs { throw FileSinkError.unsynced(directory: root.path + "/primary", name: "primary", errno: EIO) }
+        if let before = journalAtFirstUnsyncedSegment, journalLength() != before { journalWrittenBeforeSync += 1 }
+        let unsyncable = try inner.syncPublished()
+        journalAtFirstUnsyncedSegment = nil
+        return unsyncable
+    }
+
+    private func segmentPut(_ kind: PublishedKind) {
+        if kind == .segment, journalAtFirstUnsyncedSegment == nil { journalAtFirstUnsyncedSegment = journalLength() }
+    }
+
+    private func journalLength() -> Int {
+        let path = root.appendingPathComponent(StateJournal.name).path
+        return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
     func flush(timeout: Double) throws {}
 
