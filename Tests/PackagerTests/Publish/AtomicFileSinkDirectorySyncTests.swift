@@ -14,6 +14,16 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         return spool
     }
 
+    private func powerSink() throws -> (URL, AtomicFileSink) {
+        let root = try sinkRoot()
+        return (root, AtomicFileSink(root: root, durability: .power))
+    }
+
+    private func assertAllSyncedWithoutFailure(_ sink: AtomicFileSink, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(sink.directoriesToSync, [], file: file, line: line)
+        XCTAssertEqual(sink.stats.failures, 0, file: file, line: line)
+    }
+
     /// Makes `sink`'s directory fsyncs go on, but note which directory each one was of (from
     /// /proc), and fail with `errno` at `failAt` (a 0-based call number).
     private func recordFsyncs(_ sink: AtomicFileSink, failAt: Int? = nil, errno code: Int32 = EIO) -> () -> [String] {
@@ -33,8 +43,7 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
     /// A segment's spool is renamed from the root into its rendition's directory: both entries
     /// changed, and each directory is fsynced once however many files went into it.
     func testEachDirectoryARenameChangedIsFsyncedOnceAtTheNextSync() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
+        let (root, sink) = try powerSink()
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
         let fsynced = recordFsyncs(sink)
         try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
@@ -52,8 +61,7 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
     /// An asset's directory made for its first file is an entry in `assets/`, and `assets/` one
     /// in the root: both parents are fsynced with the directory the file went into.
     func testADirectoryMadeForAPutHasItsParentFsyncedToo() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
+        let (root, sink) = try powerSink()
         let fsynced = recordFsyncs(sink)
         try sink.put(Data("#EXTM3U\n".utf8), name: "assets/a1/index.m3u8", kind: .asset)
         try sink.syncPublished()
@@ -73,32 +81,27 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
 
     /// An asset's directory goes with its last file; its names need no sync any more.
     func testADirectoryRemovedBeforeTheSyncIsNotAFailure() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
+        let (root, sink) = try powerSink()
         try sink.put(Data("a".utf8), name: "assets/a1/index.m3u8", kind: .asset)
         try sink.delete(name: "assets/a1/index.m3u8")
         let fsynced = recordFsyncs(sink)
         try sink.syncPublished()
         XCTAssertEqual(fsynced(), [root.path, root.path + "/assets"])
-        XCTAssertEqual(sink.directoriesToSync, [])
-        XCTAssertEqual(sink.stats.failures, 0)
+        assertAllSyncedWithoutFailure(sink)
     }
 
     func testAFileSystemThatCannotFsyncADirectoryIsNamedNotFailed() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
+        let (root, sink) = try powerSink()
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
         _ = recordFsyncs(sink, failAt: 0, errno: EINVAL)
         XCTAssertEqual(try sink.syncPublished(), [root.path])
-        XCTAssertEqual(sink.directoriesToSync, [])
-        XCTAssertEqual(sink.stats.failures, 0)
+        assertAllSyncedWithoutFailure(sink)
     }
 
     /// The second of three fsyncs fails: the error names that directory and the first file put
     /// in it, and it and the one after it wait for the next sync; the one before does not.
     func testAFsyncThatFailsPartWayLeavesItsDirectoryAndTheRestForTheNextSync() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
+        let (root, sink) = try powerSink()
         try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
         try sink.put(Data("#EXTM3U\n".utf8), name: "a/index.m3u8", kind: .playlist)
         try sink.put(Data("#EXTM3U\n".utf8), name: "b/index.m3u8", kind: .playlist)
