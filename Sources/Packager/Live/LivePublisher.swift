@@ -116,6 +116,7 @@ final class LivePublisher: @unchecked Sendable {
                     try store.save(presentation.state, at: clock())
                 } catch {
                     // The commit point failed: nothing that depends on it becomes visible.
+                    metrics?.stateSaveFailed()
                     log.error(.state, ["action": "save", "error": .string(String(describing: error)),
                                        "published": "nothing; retried with the next change"])
                     presentation.stateSaveFailed()
@@ -165,6 +166,7 @@ final class LivePublisher: @unchecked Sendable {
             warnIfUnsyncable(try sink.syncPublished())
             try store.save(presentation.state, at: clock(), checkpoint: true)
         } catch {
+            metrics?.stateSaveFailed()
             log.error(.state, ["action": "save", "error": .string(String(describing: error))])
         }
     }

@@ -19,7 +19,9 @@ final class LiveDirectorySyncTests: XCTestCase {
         let dir = try TestMedia.temporaryDirectory()
         scratch = dir
         var left = failures
-        return try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil }, input: TestMedia.liveTS, output: dir,
+        let metrics = dir.appendingPathComponent("metrics.prom")
+        return try InProcessLive.run({ $0.windowSegments = 5; $0.windowSeconds = nil; $0.metricsFile = metrics },
+                                     input: TestMedia.liveTS, output: dir,
                                      sink: { sink in
             let fsync = sink.fsyncDirectory
             sink.fsyncDirectory = { descriptor in
@@ -75,6 +77,7 @@ final class LiveDirectorySyncTests: XCTestCase {
     func testAChannelWhoseDirectorySyncsFailForAWhileGoesOnOnceOneSucceeds() throws {
         let run = try run(failingFirst: 5)
         XCTAssertEqual(failedSaves(run).count, 5)
+        XCTAssertTrue(try run.text("metrics.prom").contains(#"pkgctl_state_save_failures_total{channel="default"} 5"#))
         XCTAssertEqual(run.sink.journalWrittenBeforeSync, 0)
         XCTAssertEqual(run.sink.directoriesToSync, [])
         let playlist = LivePlaylistText(try run.text("primary/index.m3u8"))

@@ -13,6 +13,7 @@ final class PrometheusTextFormatTests: XCTestCase {
         metrics.spanCompleted(kind: "ad")
         metrics.inputError()
         metrics.publishQueueDepth(4)
+        metrics.stateSaveFailed()
         metrics.record(.published(name: "video/seg_1.ts", kind: .segment, bytes: 10, latencySeconds: 0.03125))
         metrics.record(.published(name: "video/index.m3u8", kind: .playlist, bytes: 10, latencySeconds: 0.25))
         metrics.record(.deleted(name: "video/seg_0.ts", latencySeconds: 7))
@@ -59,6 +60,9 @@ final class PrometheusTextFormatTests: XCTestCase {
         # HELP pkgctl_spans_total Spans (ad, recap, other) completed, per kind.
         # TYPE pkgctl_spans_total counter
         pkgctl_spans_total{channel="news",kind="ad"} 1
+        # HELP pkgctl_state_save_failures_total Live state saves that failed; playlists wait for the next save that succeeds.
+        # TYPE pkgctl_state_save_failures_total counter
+        pkgctl_state_save_failures_total{channel="news"} 1
 
         """)
     }
@@ -75,6 +79,7 @@ final class PrometheusTextFormatTests: XCTestCase {
             #"pkgctl_publish_latency_seconds_sum{channel="news"} 0"#,
             #"pkgctl_publish_latency_seconds_count{channel="news"} 0"#,
             #"pkgctl_publish_queue_depth{channel="news"} 0"#,
+            #"pkgctl_state_save_failures_total{channel="news"} 0"#,
         ])
         XCTAssertTrue(lines.contains("# TYPE pkgctl_last_segment_timestamp_seconds gauge"))
     }

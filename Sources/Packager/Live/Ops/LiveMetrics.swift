@@ -20,6 +20,7 @@ public struct LiveMetrics: Sendable {
     private let inputErrors: Counter
     private let queueDepth: Gauge
     private let publishFailures: Counter
+    private let stateSaveFailures: Counter
     private let lastSegment: GaugeFamily
 
     public init(registry: MetricsRegistry, channel: String) throws {
@@ -40,6 +41,9 @@ public struct LiveMetrics: Sendable {
         publishFailures = try registry.counter("pkgctl_publish_failures_total",
                                                help: "Objects the sink gave up on.",
                                                labelNames: ["channel"]).labels(channel)
+        stateSaveFailures = try registry.counter("pkgctl_state_save_failures_total",
+                                                 help: "Live state saves that failed; playlists wait for the next save that succeeds.",
+                                                 labelNames: ["channel"]).labels(channel)
         lastSegment = try registry.gauge("pkgctl_last_segment_timestamp_seconds",
                                          help: "Unix time at which the latest segment was published.",
                                          labelNames: ["channel"])
@@ -72,4 +76,5 @@ public struct LiveMetrics: Sendable {
     /// For sinks that publish synchronously (files) and report no events.
     public func publishCompleted(latencySeconds: Double) { publishLatency.observe(latencySeconds) }
     public func publishFailed() { publishFailures.increment() }
+    public func stateSaveFailed() { stateSaveFailures.increment() }
 }
