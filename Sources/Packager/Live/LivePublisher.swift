@@ -110,13 +110,8 @@ final class LivePublisher: @unchecked Sendable {
                                          "kept": "previous version"])
                 }
             case .saveState:
-                do {
-                    // The files the state lists first: their names must be on the disk before it.
-                    warnIfUnsyncable(try sink.syncPublished())
-                    try store.save(presentation.state, at: clock())
-                } catch {
+                do { try commitState(checkpoint: false) } catch {
                     // The commit point failed: nothing that depends on it becomes visible.
-                    metrics?.stateSaveFailed()
                     log.error(.state, ["action": "save", "error": .string(String(describing: error)),
                                        "published": "nothing; retried with the next change"])
                     presentation.stateSaveFailed()
@@ -132,6 +127,18 @@ final class LivePublisher: @unchecked Sendable {
             case let .log(level, event, fields):
                 emit(level, event, fields)
             }
+        }
+    }
+
+    /// The commit point: the names of the files the state lists go to the disk first, then the
+    /// state; a failure is counted.
+    private func commitState(checkpoint: Bool) throws {
+        do {
+            warnIfUnsyncable(try sink.syncPublished())
+            try store.save(presentation.state, at: clock(), checkpoint: checkpoint)
+        } catch {
+            metrics?.stateSaveFailed()
+            throw error
         }
     }
 
@@ -162,11 +169,7 @@ final class LivePublisher: @unchecked Sendable {
     /// state saved last and the journal holds only what it relies on.
     func saveState() {
         lock.lock(); defer { lock.unlock() }
-        do {
-            warnIfUnsyncable(try sink.syncPublished())
-            try store.save(presentation.state, at: clock(), checkpoint: true)
-        } catch {
-            metrics?.stateSaveFailed()
+        do { try commitState(checkpoint: true) } catch {
             log.error(.state, ["action": "save", "error": .string(String(describing: error))])
         }
     }

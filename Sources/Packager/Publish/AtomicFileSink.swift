@@ -15,8 +15,9 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     private let lock = NSLock()
     private var counters = PublishStats()
     private var tempSequence: UInt64 = 0
-    /// Directories a file was renamed into since their last fsync, each with the first such
-    /// file's name (for the message if the fsync fails).
+    /// Directories whose entries changed (a file renamed in or out, a directory made) since their
+    /// last fsync, each with the name of the first file published through the change (for the
+    /// message if the fsync fails).
     private var unsynced: [String: String] = [:]
 
     public init(root: URL, durability: PublishDurability = .power) {
@@ -59,11 +60,11 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
                 guard rename(spool.path, target) == 0 else {
                     throw FileSinkError.system(operation: "rename", path: target, name: valid.path, errno: errno)
                 }
-                renamed(into: directory, name: valid.path)
+                entryChanged(in: directory, name: valid.path)
                 // The root lost the spool's name, which the spool's own fsync may have made
                 // durable there: left to write-back, a power cut could keep both names on an inode
                 // counted once, and the next start's removal of stale spools would free the segment.
-                renamed(into: root.path, name: valid.path)
+                entryChanged(in: root.path, name: valid.path)
             }
             spool.markPublished()
         }
@@ -102,7 +103,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         if valid.components.count >= 3 { rmdir(fullPath(Array(valid.components.dropLast()))) }
     }
 
-    /// fsyncs each directory a file was renamed into since the last call (with `power`): a file's
+    /// fsyncs each directory whose entries changed since the last call (with `power`): a file's
     /// own fsync keeps its bytes, but its name lives in the directory, and without the
     /// directory's fsync a power cut may leave the old name (POSIX; ext4 without a journal, as on
     /// this project's test machine, does). One call per state save, just before it, so a saved
@@ -110,20 +111,20 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     @discardableResult
     public func syncPublished() throws -> [String] {
         lock.lock()
-        var left = unsynced
+        let pending = unsynced.sorted { $0.key < $1.key }
         unsynced = [:]
         lock.unlock()
         var unsyncable: [String] = []
-        for (directory, name) in left.sorted(by: { $0.key < $1.key }) {
+        for (index, (directory, name)) in pending.enumerated() {
             do {
                 if try !syncDirectory(directory, name: name) { unsyncable.append(directory) }
             } catch {
+                // This directory and the ones after it wait for the next call.
                 lock.lock()
-                for (directory, name) in left where unsynced[directory] == nil { unsynced[directory] = name }
+                for (directory, name) in pending[index...] where unsynced[directory] == nil { unsynced[directory] = name }
                 lock.unlock()
                 throw error
             }
-            left[directory] = nil
         }
         return unsyncable
     }
@@ -137,7 +138,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         return unsynced.keys.sorted()
     }
 
-    private func renamed(into directory: String, name: String) {
+    private func entryChanged(in directory: String, name: String) {
         guard durability.syncsFiles else { return }
         lock.lock(); defer { lock.unlock() }
         if unsynced[directory] == nil { unsynced[directory] = name }
@@ -209,7 +210,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     private func makeDirectory(_ path: String, name: String) throws {
         if mkdir(path, 0o755) == 0 {
             // A new directory is an entry in its parent, which the files put in it rely on too.
-            if let slash = path.lastIndex(of: "/"), slash > path.startIndex { renamed(into: String(path[..<slash]), name: name) }
+            if let slash = path.lastIndex(of: "/"), slash > path.startIndex { entryChanged(in: String(path[..<slash]), name: name) }
             return
         }
         let code = errno
@@ -246,7 +247,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             unlink(temp)
             throw FileSinkError.system(operation: "rename", path: target, name: name.path, errno: code)
         }
-        renamed(into: directory, name: name.path)
+        entryChanged(in: directory, name: name.path)
     }
 
     /// Allocates the temp file's blocks before it is written. ext4 renaming a file over another

@@ -55,6 +55,14 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         return text.split(separator: "\n").map(String.init)
     }
 
+    /// Writes `bytes` at the end of the journal as another process would (a save cut off).
+    private func appendToJournal(_ bytes: Data) throws {
+        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent(StateJournal.name))
+        handle.seekToEndOfFile()
+        handle.write(bytes)
+        try handle.close()
+    }
+
     private func removalLineCount() throws -> Int {
         try journalLines().filter { $0.contains(#""removal":"#) }.count
     }
@@ -170,13 +178,11 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(2, in: &later)
         let extra = try JSONEncoder().encode(later.journalLines(generation: 2))
         let torn = try JSONEncoder().encode(later.journalLines(generation: 2)[0])
-        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent(StateJournal.name))
-        handle.seekToEndOfFile()
+        var cutOff = Data()
         for line in try XCTUnwrap(JSONSerialization.jsonObject(with: extra) as? [Any]) {
-            handle.write(try JSONSerialization.data(withJSONObject: line) + Data("\n".utf8))
+            cutOff += try JSONSerialization.data(withJSONObject: line) + Data("\n".utf8)
         }
-        handle.write(torn.prefix(40))
-        try handle.close()
+        try appendToJournal(cutOff + torn.prefix(40))
         // Saved: 8 segments, 2 removed, a state line; cut off: 8 segments, 6 removed, a torn line.
         XCTAssertEqual(try journalLines().count, 11 + 14 + 1)
         let restarted = self.store()
@@ -204,10 +210,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(1, in: &later)
         let withState = later.journalLines(generation: 3) + [StateJournalLine(generation: 3, state: later.withoutJournaled(generation: 3))]
         let text = String(decoding: try SortedJSONEncoder(pretty: false).encodeLines(withState), as: UTF8.self)
-        let handle = try FileHandle(forWritingTo: scratch.appendingPathComponent(StateJournal.name))
-        handle.seekToEndOfFile()
-        handle.write(Data(text.dropLast(30).utf8))
-        try handle.close()
+        try appendToJournal(Data(text.dropLast(30).utf8))
         let restarted = self.store()
         let loaded = try restarted.load()
         assertSameWindows(loaded, s)
@@ -353,12 +356,8 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(1, in: &s)
         try store.save(s, at: saveTime)
         store.journal.closeFile()
-        let url = scratch.appendingPathComponent(StateJournal.name)
-        let handle = try FileHandle(forWritingTo: url)
-        handle.seekToEndOfFile()
-        handle.write(Data((#"{"generation":3,"removal":{"deletableAt":999,"name":"primary\/seg_00009.ts"}}"# + "\n"
-                           + #"{"generation":3,"state":{"announced"#).utf8))
-        try handle.close()
+        try appendToJournal(Data((#"{"generation":3,"removal":{"deletableAt":999,"name":"primary\/seg_00009.ts"}}"# + "\n"
+                                  + #"{"generation":3,"state":{"announced"#).utf8))
         s.retention.noteDeleted(name: "primary/seg_00000.ts")
         try store.save(s, at: saveTime)
         XCTAssertFalse(try journalLines().contains { $0.contains("999") })

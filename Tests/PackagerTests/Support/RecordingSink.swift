@@ -49,6 +49,8 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
     }
 
     func delete(name: String) throws { try inner.delete(name: name) }
+    func flush(timeout: Double) throws {}
+
     /// Directories the inner sink has yet to fsync.
     var directoriesToSync: [String] { inner.directoriesToSync }
     /// The inner sink's fsync of a directory, for a test to make it fail as a disk would.
@@ -78,7 +80,6 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
         let path = root.appendingPathComponent(StateJournal.name).path
         return ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
-    func flush(timeout: Double) throws {}
 
     func versions(_ playlist: String = "primary/index.m3u8") -> [PlaylistVersionRecorder.Version] {
         lock.lock(); defer { lock.unlock() }
