@@ -13,6 +13,10 @@ public struct ResolvedTitle {
     /// (a rotated token is no reason to convert a title again). A batch's configuration serves
     /// titles of both kinds, so they are checked here and used where the title's output is HTTP.
     public let http: HTTPSinkOptions
+    /// How a directory output is stored (`vod.durability`, power unless set): out of the digest
+    /// like `http`. Power by default because the next run skips a title whose committed
+    /// fingerprint matches, and only fsynced files are sure to be behind it after a power cut.
+    public let durability: PublishDurability
 
     public init(_ job: BatchJob, base: PipelineConfiguration, source: String) throws {
         var configuration = base
@@ -35,6 +39,7 @@ public struct ResolvedTitle {
         let merged = configuration.merging(own)
         options = try merged.vodOptions()
         http = try merged.httpSinkOptions(isHTTPOutput: true)
+        durability = try merged.vodDurability(default: .power)
         digest = ConfigurationDigest(of: options)
         target = TitleOutput(job.output)
     }

@@ -11,8 +11,10 @@ public enum TitleConversion {
             result.configuration = title.digest.description
             // Taken before the input is read: a change made while converting shows next run.
             let fingerprint = try title.fingerprint(at: Date())
-            let sink = try FingerprintingSink(wrapping: try title.target.makeSink(http: title.http), record: fingerprint, location: job.output)
-            result.record(try VodPipeline.run(input: job.input, sink: sink, options: title.options))
+            let inner = try title.target.makeSink(http: title.http, durability: title.durability)
+            let sink = try FingerprintingSink(wrapping: inner, record: fingerprint, location: job.output)
+            result.record(try VodPipeline.run(input: job.input, sink: sink, options: title.options)
+                .warningUnsynced(by: inner as? StagedDirectorySink))
         } catch {
             result.status = .failed
             result.error = String(describing: error)

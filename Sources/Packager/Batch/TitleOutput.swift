@@ -49,9 +49,9 @@ public enum TitleOutput: Equatable, Sendable {
     }
 
     /// The sinks `VodPipeline.run(input:output:options:)` and `run(input:origin:options:http:)` build.
-    func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions()) throws -> PublishSink {
+    func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions(), durability: PublishDurability = .process) throws -> PublishSink {
         switch self {
-        case .directory(let dir): return try StagedDirectorySink(destination: dir)
+        case .directory(let dir): return try StagedDirectorySink(destination: dir, durability: durability)
         case .origin(let prefix): return try VodPipeline.originSink(prefix, http: settings)
         }
     }

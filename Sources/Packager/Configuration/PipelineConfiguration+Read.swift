@@ -26,7 +26,7 @@ extension PipelineConfiguration {
     private static let kinds = SpanKind.allCases.map(\.rawValue)
 
     private mutating func read(_ root: ConfigNode) throws {
-        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live", "stitched"])
+        try root.allowOnly(["segments", "placement", "cues", "output", "interstitials", "legacy_dialects", "live", "vod", "stitched"])
         if let s = try root.object("segments") {
             try s.allowOnly(["format", "duration", "target_duration", "engine", "scte35_passthrough", "splice", "single_file"])
             segments.splice = try s.choice("splice", SpliceMode.self)
@@ -103,6 +103,10 @@ extension PipelineConfiguration {
             }
         }
         if let l = try root.object("live") { live = try Self.readLive(l) }
+        if let v = try root.object("vod") {
+            try v.allowOnly(["durability"])
+            vod.durability = try v.string("durability")
+        }
         if let st = try root.object("stitched") { stitched = try StitchedSection.read(st) }
         noteEveryKey(root)
     }

@@ -33,6 +33,18 @@ extension PipelineConfiguration {
         return o
     }
 
+    /// What a `pkgctl vod` output directory must survive (`vod.durability`), `fallback` when
+    /// unset: process for a single title, as FFmpeg's and Shaka Packager's outputs; power in a
+    /// batch, whose next run trusts a committed fingerprint. Kept out of `VodOptions`, so out of
+    /// a batch's configuration digest: how a title was stored is no reason to convert it again.
+    public func vodDurability(default fallback: PublishDurability) throws -> PublishDurability {
+        guard let text = vod.durability else { return fallback }
+        guard let durability = PublishDurability(rawValue: text) else {
+            throw fail("vod.durability", "'\(text)' is not power (fsync the output before it is swapped in) or process (leave write-back to the kernel)")
+        }
+        return durability
+    }
+
     /// The settings of `pkgctl live`.
     public func liveOptions() throws -> LiveOptions {
         try refuse(["output.profile"], reason: "applies to pkgctl vod only (the delivery profiles are VOD targets)")
@@ -40,6 +52,7 @@ extension PipelineConfiguration {
         try refuse(["output.start_date"], reason: "does not apply to pkgctl live: its PDT comes from the wall clock, or from an SCTE-35 time_descriptor")
         try refuse(["cues.chapters"], reason: "does not apply to pkgctl live: a live input has no container chapters")
         try refuse(["segments.single_file"], reason: "applies to pkgctl vod only (a live window drops segments from the front, which one growing file cannot)")
+        try refuse(["vod.durability"], reason: "applies to pkgctl vod only (live's is live.durability, --durability of pkgctl live)")
         var o = LiveOptions()
         guard let input = live.input else { throw fail("live.input", "missing: give -i INPUT (or live.input in the configuration)") }
         guard let output = live.output else { throw fail("live.output", "missing: give -o DIR|URL (or live.output in the configuration)") }

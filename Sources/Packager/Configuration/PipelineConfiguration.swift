@@ -72,10 +72,17 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var durability: String?
     }
 
+    /// `pkgctl vod` only (single titles and batches).
+    public struct Vod: Equatable, Sendable {
+        /// `power` or `process` (PublishDurability); nil: process for one title, power in a batch.
+        public var durability: String?
+    }
+
     public var segments = Segments()
     public var cues = Cues()
     public var output = Output()
     public var live = Live()
+    public var vod = Vod()
     public var placementDefault: Placement?
     /// Placement per span kind name ("ad", "recap", "other").
     public var placementByKind: [String: Placement] = [:]
@@ -114,6 +121,7 @@ public struct PipelineConfiguration: Equatable, Sendable {
         m.output.tailResumeHorizon = overrides.output.tailResumeHorizon ?? output.tailResumeHorizon
         m.output.http = output.http.merging(overrides.output.http)
         m.live = live.merging(overrides.live)
+        m.vod.durability = overrides.vod.durability ?? vod.durability
         if let placement = overrides.placementDefault {
             // A default placement given on top replaces the per-kind ones beneath it.
             m.placementDefault = placement

@@ -5,16 +5,25 @@ import Foundation
 /// `commit`, so readers see the old tree or the new one, never a half-written one, and there is
 /// no moment where the destination is missing: an existing tree is exchanged with the staged
 /// one in a single `renameat2(RENAME_EXCHANGE)`, then the old tree (now at the staging path) is
-/// removed. Files are written plainly (no fsync each): a crash leaves only the staging directory.
+/// removed. Files are written plainly (no fsync each): a crash of pkgctl leaves only the
+/// staging directory. With `PublishDurability.power` the whole staged tree is fsynced before the
+/// swap and the destination's directory after it (`StagedTreeSync`), so a power cut does too.
 public final class StagedDirectorySink: PublishSink {
     public let destination: URL
     public let staging: URL
+    public let durability: PublishDurability
+    /// The tree's fsyncs (with `power`); tests record or fail them.
+    var treeSync = StagedTreeSync()
     private var committed = false
     private var createdDirectories: Set<String> = []
     private var counters = PublishStats()
 
-    public init(destination: URL) throws {
+    /// Paths the file system could not fsync at the commit (EINVAL), for a warning.
+    public var unsyncablePaths: [String] { treeSync.unsyncable }
+
+    public init(destination: URL, durability: PublishDurability = .process) throws {
         self.destination = destination.standardizedFileURL
+        self.durability = durability
         let parent = self.destination.deletingLastPathComponent()
         staging = parent.appendingPathComponent(
             ".\(self.destination.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -58,6 +67,7 @@ public final class StagedDirectorySink: PublishSink {
 
     public func commit() throws {
         guard !committed else { return }
+        if durability.syncsFiles { try treeSync.sync(tree: staging.path) }
         let fm = FileManager.default
         if fm.fileExists(atPath: destination.path) {
             guard pkgctl_exchange_paths(staging.path, destination.path) == 0 else {
@@ -72,6 +82,9 @@ public final class StagedDirectorySink: PublishSink {
             }
             committed = true
         }
+        // The swap is an entry of the destination's directory. If this fails, a power cut leaves
+        // the old tree or the new one there, each whole; the caller hears of it all the same.
+        if durability.syncsFiles { try treeSync.sync(parentOf: destination.path) }
     }
 
     public var canDiscardUncommitted: Bool { !committed }

@@ -9,9 +9,10 @@ import Primitives
 /// they name, and the sink committed: a staged directory is swapped in whole, an HTTP origin
 /// gets its playlists only once every segment landed.
 public enum VodPipeline {
-    public static func run(input: String, output: URL, options: VodOptions,
+    public static func run(input: String, output: URL, options: VodOptions, durability: PublishDurability = .process,
                            log: (String) -> Void = { _ in }) throws -> VodReport {
-        try run(input: input, sink: try StagedDirectorySink(destination: output), options: options)
+        let sink = try StagedDirectorySink(destination: output, durability: durability)
+        return try run(input: input, sink: sink, options: options).warningUnsynced(by: sink)
     }
 
     /// Publishes to an HTTP origin (`base` is the presentation's prefix there); `http`: its

@@ -42,6 +42,12 @@ enum VodCommand {
                  "one file per rendition and asset (media.ts, or media.mp4 with its init section first); segments are EXT-X-BYTERANGE ranges of it") {
             $0.segments.singleFile = true
         },
+        .setting("--durability", .choice(OptionValue.words(PublishDurability.self)), key: "vod.durability",
+                 default: "process (one title), power (--batch)",
+                 "power: fsync the whole output before it is swapped in (it, and a batch's fingerprint, survive a power cut); "
+                    + "process: leave write-back to the kernel, as FFmpeg does") {
+            $0.vod.durability = try $1.word(PublishDurability.self).rawValue
+        },
         .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
     ] + PipelineOptions.http() + StitchedFlags.vod() + BatchCommand.options
 
@@ -55,6 +61,7 @@ enum VodCommand {
         let output: String
         var options: VodOptions
         let http: HTTPSinkOptions
+        let durability: PublishDurability
         let quiet: Bool
         do {
             guard let parsed = try self.options.parse(args, into: Invocation()) else { return entry.printHelp() }
@@ -71,6 +78,7 @@ enum VodCommand {
             let configuration = try PipelineOptions.configuration(parsed.invocation)
             options = try configuration.vodOptions()
             http = try configuration.httpSinkOptions(isHTTPOutput: BaseURL.isHTTP(output))
+            durability = try configuration.vodDurability(default: .process)
         } catch {
             return entry.usageFailure(error)
         }
@@ -81,7 +89,7 @@ enum VodCommand {
             if let origin = BaseURL.parse(output), BaseURL.isHTTP(output) {
                 report = try VodPipeline.run(input: input, origin: origin, options: options, http: http)
             } else {
-                report = try VodPipeline.run(input: input, output: URL(fileURLWithPath: output), options: options)
+                report = try VodPipeline.run(input: input, output: URL(fileURLWithPath: output), options: options, durability: durability)
             }
             progress?.finish()
             for warning in report.warnings { Console.error("pkgctl vod: warning: \(warning)") }

@@ -38,4 +38,18 @@ final class TitleOutputTests: XCTestCase {
         XCTAssertNil(title.reasonToConvert(force: false))
         XCTAssertEqual(title.reasonToConvert(force: true), "forced")
     }
+
+    /// A batch stores titles fsynced unless told otherwise, and how a title is stored is not
+    /// part of its digest: switching it converts nothing again.
+    func testABatchTitleIsFsyncedByDefaultAndItsDurabilityIsNotInTheDigest() throws {
+        let job = BatchJob(index: 0, line: 1, input: "/media/a.ts", output: "/out/a")
+        let byDefault = try ResolvedTitle(job, base: PipelineConfiguration(), source: "jobs.jsonl")
+        XCTAssertEqual(byDefault.durability, .power)
+        var process = PipelineConfiguration()
+        process.vod.durability = "process"
+        let relaxed = try ResolvedTitle(job, base: process, source: "jobs.jsonl")
+        XCTAssertEqual(relaxed.durability, .process)
+        XCTAssertEqual(relaxed.digest, byDefault.digest)
+    }
 }
+

@@ -89,4 +89,28 @@ final class ConfigurationResolveTests: XCTestCase {
         let c = try load(#"{"legacy_dialects": ["elemental"], "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
         XCTAssertEqual(try c.liveOptions().legacyDialects, [.elemental])
     }
+
+    /// `vod.durability` is vod's own key: the default depends on the caller (a single title or a
+    /// batch), a flag overrides the file, a bad word and live both refuse it by name.
+    func testVodDurabilityDefaultsPerCallerAndIsRefusedByLive() throws {
+        let unset = try load(#"{"segments": {"duration": 4}}"#)
+        XCTAssertEqual(try unset.vodDurability(default: .process), .process)
+        XCTAssertEqual(try unset.vodDurability(default: .power), .power)
+        let file = try load(#"{"vod": {"durability": "process"}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
+        XCTAssertEqual(try file.vodDurability(default: .power), .process)
+        let flagged = file.merging(flags { $0.vod.durability = "power"; $0.note("vod.durability", from: "--durability") })
+        XCTAssertEqual(try flagged.vodDurability(default: .process), .power)
+        XCTAssertThrowsError(try file.liveOptions()) { error in
+            XCTAssertEqual((error as? ConfigError)?.path, "vod.durability")
+            XCTAssertTrue(String(describing: error).contains("applies to pkgctl vod only"), "\(error)")
+        }
+        let bad = try load(#"{"vod": {"durability": "disk"}}"#)
+        XCTAssertThrowsError(try bad.vodDurability(default: .process)) { error in
+            XCTAssertEqual(String(describing: error), "\(scratch.appendingPathComponent("c.json").path): vod.durability: "
+                           + "'disk' is not power (fsync the output before it is swapped in) or process (leave write-back to the kernel)")
+        }
+        XCTAssertThrowsError(try load(#"{"vod": {"durable": true}}"#)) { error in
+            XCTAssertTrue(String(describing: error).contains("vod.durable"), "\(error)")
+        }
+    }
 }
