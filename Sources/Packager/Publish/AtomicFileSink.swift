@@ -98,9 +98,16 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
             throw FileSinkError.system(operation: "unlink", path: path, name: name, errno: code)
         }
         record { $0.deletes += 1 }
+        // A removal is an entry changed too: unsynced, a power cut may bring the file back
+        // after a state save that no longer lists it for deletion, and nothing would ever
+        // delete it again.
+        let directory = fullPath(Array(valid.components.dropLast()))
+        entryChanged(in: directory, name: valid.path)
         // An asset's directory (assets/<id>/) goes with its last file; rmdir refuses while
         // anything is left, so this is only ever the last one.
-        if valid.components.count >= 3 { rmdir(fullPath(Array(valid.components.dropLast()))) }
+        if valid.components.count >= 3, rmdir(directory) == 0 {
+            entryChanged(in: fullPath(Array(valid.components.dropLast(2))), name: valid.path)
+        }
     }
 
     /// fsyncs each directory whose entries changed since the last call (with `power`): a file's

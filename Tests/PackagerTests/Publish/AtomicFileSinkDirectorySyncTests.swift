@@ -122,4 +122,23 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         XCTAssertEqual(fsynced(), [root.path, root.path + "/a", root.path + "/a", root.path + "/b"])
         XCTAssertEqual(sink.directoriesToSync, [])
     }
+
+    /// A deleted segment's removal is fsynced with its directory before the next state save, so
+    /// a power cut cannot bring back a file the saved state no longer means to delete; an
+    /// asset's directory removed with its last file is an entry of `assets/`.
+    func testADeletionIsFsyncedWithItsDirectoryAtTheNextSync() throws {
+        let (root, sink) = try powerSink()
+        try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
+        try sink.put(Data("#EXTM3U\n".utf8), name: "assets/a1/index.m3u8", kind: .asset)
+        try sink.syncPublished()
+        let fsynced = recordFsyncs(sink)
+        try sink.delete(name: "primary/seg_00000.ts")
+        try sink.delete(name: "assets/a1/index.m3u8")
+        XCTAssertEqual(sink.directoriesToSync, [root.path + "/assets", root.path + "/assets/a1", root.path + "/primary"])
+        XCTAssertEqual(try sink.syncPublished(), [])
+        XCTAssertEqual(fsynced(), [root.path + "/assets", root.path + "/primary"], "assets/a1 is gone, with nothing to sync")
+        assertAllSyncedWithoutFailure(sink)
+        XCTAssertEqual(PublishTestFolder.entries(of: root.appendingPathComponent("assets")), [])
+    }
 }
+
