@@ -44,6 +44,10 @@ public struct ResolvedTitle {
         target = TitleOutput(job.output)
     }
 
+    /// The sink this title's output is published through, with its request settings and its
+    /// durability.
+    func makeSink() throws -> PublishSink { try target.makeSink(http: http, durability: durability) }
+
     /// The input (and sidecar) as they are now, with these settings.
     func fingerprint(at date: Date? = nil) throws -> TitleFingerprint {
         TitleFingerprint(input: try InputFingerprint.take(job.input),

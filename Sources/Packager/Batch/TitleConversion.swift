@@ -11,7 +11,7 @@ public enum TitleConversion {
             result.configuration = title.digest.description
             // Taken before the input is read: a change made while converting shows next run.
             let fingerprint = try title.fingerprint(at: Date())
-            let inner = try title.target.makeSink(http: title.http, durability: title.durability)
+            let inner = try title.makeSink()
             let sink = try FingerprintingSink(wrapping: inner, record: fingerprint, location: job.output)
             result.record(try VodPipeline.run(input: job.input, sink: sink, options: title.options)
                 .warningUnsynced(by: inner as? StagedDirectorySink))

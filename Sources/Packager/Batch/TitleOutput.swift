@@ -49,7 +49,7 @@ public enum TitleOutput: Equatable, Sendable {
     }
 
     /// The sinks `VodPipeline.run(input:output:options:)` and `run(input:origin:options:http:)` build.
-    func makeSink(http settings: HTTPSinkOptions = HTTPSinkOptions(), durability: PublishDurability = .process) throws -> PublishSink {
+    func makeSink(http settings: HTTPSinkOptions, durability: PublishDurability) throws -> PublishSink {
         switch self {
         case .directory(let dir): return try StagedDirectorySink(destination: dir, durability: durability)
         case .origin(let prefix): return try VodPipeline.originSink(prefix, http: settings)

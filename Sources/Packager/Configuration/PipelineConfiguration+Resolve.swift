@@ -37,8 +37,14 @@ extension PipelineConfiguration {
     /// unset: process for a single title, as FFmpeg's and Shaka Packager's outputs; power in a
     /// batch, whose next run trusts a committed fingerprint. Kept out of `VodOptions`, so out of
     /// a batch's configuration digest: how a title was stored is no reason to convert it again.
-    public func vodDurability(default fallback: PublishDurability) throws -> PublishDurability {
+    /// `isHTTPOutput`: a single title's output is an origin, which stores what it is sent as it
+    /// will, so a durability given for it is refused (as `output.http` is for a directory); a
+    /// batch's configuration serves titles of both kinds and passes false.
+    public func vodDurability(default fallback: PublishDurability, isHTTPOutput: Bool = false) throws -> PublishDurability {
         guard let text = vod.durability else { return fallback }
+        if isHTTPOutput {
+            throw fail("vod.durability", "applies to a directory output (an http(s) origin stores what it is sent as it will)")
+        }
         guard let durability = PublishDurability(rawValue: text) else {
             throw fail("vod.durability", "'\(text)' is not power (fsync the output before it is swapped in) or process (leave write-back to the kernel)")
         }

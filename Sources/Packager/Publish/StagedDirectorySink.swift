@@ -16,10 +16,19 @@ public final class StagedDirectorySink: PublishSink {
     var treeSync = StagedTreeSync()
     private var committed = false
     private var createdDirectories: Set<String> = []
+    /// Directories made for the destination's parent, outermost first: their entries in their
+    /// own parents are fsynced at the commit too (with `power`).
+    private let createdAncestors: [String]
     private var counters = PublishStats()
 
-    /// Paths the file system could not fsync at the commit (EINVAL), for a warning.
-    public var unsyncablePaths: [String] { treeSync.unsyncable }
+    /// Paths the file system could not fsync at the commit (EINVAL), for a warning: where they
+    /// are now, under the destination once the tree is swapped in.
+    public var unsyncablePaths: [String] {
+        treeSync.unsyncable.map { path in
+            guard committed, path == staging.path || path.hasPrefix(staging.path + "/") else { return path }
+            return destination.path + path.dropFirst(staging.path.count)
+        }
+    }
 
     public init(destination: URL, durability: PublishDurability = .process) throws {
         self.destination = destination.standardizedFileURL
@@ -27,6 +36,13 @@ public final class StagedDirectorySink: PublishSink {
         let parent = self.destination.deletingLastPathComponent()
         staging = parent.appendingPathComponent(
             ".\(self.destination.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        var missing: [String] = []
+        var ancestor = parent.path
+        while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+            missing.insert(ancestor, at: 0)
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        createdAncestors = missing
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -68,23 +84,34 @@ public final class StagedDirectorySink: PublishSink {
     public func commit() throws {
         guard !committed else { return }
         if durability.syncsFiles { try treeSync.sync(tree: staging.path) }
-        let fm = FileManager.default
-        if fm.fileExists(atPath: destination.path) {
+        let replacing = FileManager.default.fileExists(atPath: destination.path)
+        if replacing {
             guard pkgctl_exchange_paths(staging.path, destination.path) == 0 else {
                 throw FileSinkError.output(path: destination.path,
                                            reason: "cannot swap in the new tree: \(String(cString: strerror(errno)))")
             }
-            committed = true
-            try? fm.removeItem(at: staging)          // the old tree, now at the staging path
         } else {
             guard rename(staging.path, destination.path) == 0 else {
                 throw FileSinkError.output(path: destination.path, reason: String(cString: strerror(errno)))
             }
-            committed = true
         }
-        // The swap is an entry of the destination's directory. If this fails, a power cut leaves
-        // the old tree or the new one there, each whole; the caller hears of it all the same.
-        if durability.syncsFiles { try treeSync.sync(parentOf: destination.path) }
+        committed = true
+        // The swap is an entry of the destination's directory, fsynced while the old tree is
+        // still whole at the staging path: on a file system that does not order metadata, the
+        // old tree's removal could otherwise reach the disk before the swap and leave DIR as a
+        // gutted old tree after a power cut.
+        let synced = Result { if durability.syncsFiles { try syncEntries() } }
+        if replacing { try? FileManager.default.removeItem(at: staging) }     // the old tree
+        do { try synced.get() } catch {
+            throw FileSinkError.output(path: destination.path, reason: "the new tree is in place, but the fsync of its directory "
+                                       + "failed (\(error)): a power cut may still bring back the previous one")
+        }
+    }
+
+    /// The destination's entry in its directory, and those of the directories made for it.
+    private func syncEntries() throws {
+        try treeSync.sync(parentOf: destination.path)
+        for directory in createdAncestors.reversed() { try treeSync.sync(parentOf: directory) }
     }
 
     public var canDiscardUncommitted: Bool { !committed }

@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// fsyncs every file and directory of a staged presentation before it is swapped in
-/// (`StagedDirectorySink` with `PublishDurability.power`), so that the tree a power cut leaves
-/// under the destination's name is either the old one or the whole new one.
+/// (`StagedDirectorySink` with `PublishDurability.power`), so that on a journaled file system
+/// (ext4's default, XFS) the tree a power cut leaves under the destination's name is either the
+/// old one or the whole new one.
 ///
 /// Why the whole tree and not each file as it is written: a conversion writes a title in well
 /// under a second and the kernel writes it back on its own; fsyncing at the end waits once for
@@ -22,33 +23,37 @@ struct StagedTreeSync {
     /// mounts), for a warning; they are left as the kernel writes them.
     private(set) var unsyncable: [String] = []
 
-    /// Every regular file under `root`, then each directory after everything in it, `root` last.
+    /// Every entry under `root` in name order, each directory after everything in it, `root`
+    /// last. A directory that cannot be listed is an error: what it holds would go unsynced.
     mutating func sync(tree root: String) throws {
-        guard let entries = FileManager.default.enumerator(atPath: root) else {
-            throw FileSinkError.output(path: root, reason: "cannot list the staged tree to fsync it")
-        }
-        var directories: [String] = []
-        while let relative = entries.nextObject() as? String {
-            let path = root + "/" + relative
-            var status = stat()
-            guard lstat(path, &status) == 0 else { throw FileSinkError.system(operation: "stat", path: path, name: relative, errno: errno) }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: directories.append(path)
-            case S_IFREG: try sync(path, name: relative, flags: O_RDONLY)
-            default: break
-            }
-        }
-        // Deepest first: a directory's fsync then covers entries whose own directories are done.
-        for path in directories.sorted(by: { $0.count > $1.count }) {
-            try sync(path, name: String(path.dropFirst(root.count + 1)), flags: O_RDONLY | O_DIRECTORY)
-        }
-        try sync(root, name: ".", flags: O_RDONLY | O_DIRECTORY)
+        try sync(directory: root, name: ".")
     }
 
     /// The directory that holds `path`'s name: after a rename or exchange there.
     mutating func sync(parentOf path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
         try sync(parent.isEmpty ? "." : parent, name: (path as NSString).lastPathComponent, flags: O_RDONLY | O_DIRECTORY)
+    }
+
+    private mutating func sync(directory: String, name: String) throws {
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw FileSinkError.output(path: directory, reason: "cannot list it to fsync what it holds: \((error as NSError).localizedDescription)")
+        }
+        for entry in entries.sorted() {
+            let path = directory + "/" + entry
+            let relative = name == "." ? entry : name + "/" + entry
+            var status = stat()
+            guard lstat(path, &status) == 0 else { throw FileSinkError.system(operation: "stat", path: path, name: relative, errno: errno) }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: try sync(directory: path, name: relative)
+            case S_IFREG: try sync(path, name: relative, flags: O_RDONLY)
+            default: break                          // nothing a conversion writes
+            }
+        }
+        try sync(directory, name: name, flags: O_RDONLY | O_DIRECTORY)
     }
 
     private mutating func sync(_ path: String, name: String, flags: Int32) throws {

@@ -78,7 +78,7 @@ enum VodCommand {
             let configuration = try PipelineOptions.configuration(parsed.invocation)
             options = try configuration.vodOptions()
             http = try configuration.httpSinkOptions(isHTTPOutput: BaseURL.isHTTP(output))
-            durability = try configuration.vodDurability(default: .process)
+            durability = try configuration.vodDurability(default: .process, isHTTPOutput: BaseURL.isHTTP(output))
         } catch {
             return entry.usageFailure(error)
         }

@@ -45,10 +45,12 @@ final class TitleOutputTests: XCTestCase {
         let job = BatchJob(index: 0, line: 1, input: "/media/a.ts", output: "/out/a")
         let byDefault = try ResolvedTitle(job, base: PipelineConfiguration(), source: "jobs.jsonl")
         XCTAssertEqual(byDefault.durability, .power)
+        XCTAssertEqual((try byDefault.makeSink() as? StagedDirectorySink)?.durability, .power)
         var process = PipelineConfiguration()
         process.vod.durability = "process"
         let relaxed = try ResolvedTitle(job, base: process, source: "jobs.jsonl")
         XCTAssertEqual(relaxed.durability, .process)
+        XCTAssertEqual((try relaxed.makeSink() as? StagedDirectorySink)?.durability, .process)
         XCTAssertEqual(relaxed.digest, byDefault.digest)
     }
 }

@@ -100,6 +100,11 @@ final class ConfigurationResolveTests: XCTestCase {
         XCTAssertEqual(try file.vodDurability(default: .power), .process)
         let flagged = file.merging(flags { $0.vod.durability = "power"; $0.note("vod.durability", from: "--durability") })
         XCTAssertEqual(try flagged.vodDurability(default: .process), .power)
+        XCTAssertThrowsError(try flagged.vodDurability(default: .process, isHTTPOutput: true)) { error in
+            XCTAssertEqual(String(describing: error), "option '--durability': applies to a directory output"
+                           + " (an http(s) origin stores what it is sent as it will)")
+        }
+        XCTAssertEqual(try unset.vodDurability(default: .process, isHTTPOutput: true), .process)
         XCTAssertThrowsError(try file.liveOptions()) { error in
             XCTAssertEqual((error as? ConfigError)?.path, "vod.durability")
             XCTAssertTrue(String(describing: error).contains("applies to pkgctl vod only"), "\(error)")

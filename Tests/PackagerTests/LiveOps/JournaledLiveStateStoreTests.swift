@@ -330,9 +330,9 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         }
         list(1, in: &s)
         XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true)) { error in
-            XCTAssertEqual("\(error)", LiveStateError.saveFailed(path: url.path, reason: "cannot make '\(StateJournal.name)' survive a"
-                + " power cut: fsync of its directory '\(scratch.path)' failed: Input/output error (errno 5); the file is in"
-                + " place, but a power cut may lose its name").description)
+            XCTAssertEqual("\(error)", LiveStateError.saveFailed(path: url.path, reason: "cannot make the change to '\(StateJournal.name)'"
+                + " survive a power cut: fsync of its directory '\(scratch.path)' failed: Input/output error (errno 5); the change"
+                + " is made (the file put or removed), but a power cut may undo it").description)
         }
         XCTAssertLessThan(try Data(contentsOf: url).count, appended, "the rewritten journal is at the name")
         store.journal.sink.fsyncDirectory = { fsync($0) }

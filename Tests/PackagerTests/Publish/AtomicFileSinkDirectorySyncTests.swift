@@ -112,8 +112,8 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         let fsynced = recordFsyncs(sink, failAt: 1)
         XCTAssertThrowsError(try sink.syncPublished()) { error in
             XCTAssertEqual(error as? FileSinkError, .unsynced(directory: root.path + "/a", name: "a/index.m3u8", errno: EIO))
-            XCTAssertEqual("\(error)", "cannot make 'a/index.m3u8' survive a power cut: fsync of its directory"
-                + " '\(root.path)/a' failed: Input/output error (errno 5); the file is in place, but a power cut may lose its name")
+            XCTAssertEqual("\(error)", "cannot make the change to 'a/index.m3u8' survive a power cut: fsync of its directory"
+                + " '\(root.path)/a' failed: Input/output error (errno 5); the change is made (the file put or removed), but a power cut may undo it")
         }
         XCTAssertEqual(fsynced(), [root.path, root.path + "/a"])
         XCTAssertEqual(sink.directoriesToSync, [root.path + "/a", root.path + "/b"])

@@ -49,27 +49,24 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
     }
 
-    func testPowerFsyncsEveryStagedFileThenEachDirectoryDeepestFirstBeforeTheSwapAndTheParentAfter() throws {
+    func testPowerFsyncsEachStagedEntryAfterWhatItHoldsBeforeTheSwapAndTheParentAfter() throws {
         let root = try sinkRoot()
         let sink = try StagedDirectorySink(destination: root.appendingPathComponent("title"), durability: .power)
         let staging = sink.staging.path
         try stage(sink)
         let fsynced = recordFsyncs(sink)
         try sink.commit()
-        let calls = fsynced()
-        XCTAssertEqual(calls.count, 9, "\(calls.map(\.path))")
-        XCTAssertEqual(Set(calls.prefix(4).map(\.path)),
-                       Set(["primary/seg_00000.ts", "primary/index.m3u8", "assets/a1/index.m3u8", "master.m3u8"].map { staging + "/" + $0 }))
-        XCTAssertEqual(calls.dropFirst(4).map(\.path),
-                       [staging + "/assets/a1", staging + "/primary", staging + "/assets", staging, root.path])
-        XCTAssertEqual(calls.map(\.destinationVisible), Array(repeating: false, count: 8) + [true])
+        XCTAssertEqual(fsynced().map(\.path),
+                       ["assets/a1/index.m3u8", "assets/a1", "assets", "master.m3u8", "primary/index.m3u8", "primary/seg_00000.ts",
+                        "primary"].map { staging + "/" + $0 } + [staging, root.path])
+        XCTAssertEqual(fsynced().map(\.destinationVisible), Array(repeating: false, count: 8) + [true])
         XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("title/primary/seg_00000.ts"), encoding: .utf8), "segment 1")
         XCTAssertEqual(sink.unsyncablePaths, [])
     }
 
-    /// Over an existing tree (the exchange): the old tree is removed before the parent's fsync,
-    /// which then covers both entries.
-    func testASwapOverAnOldTreeIsFsyncedAfterTheOldTreeIsGone() throws {
+    /// Over an existing tree (the exchange): the parent's fsync comes while the old tree is
+    /// still whole at the staging path, so its removal cannot reach the disk before the swap.
+    func testASwapOverAnOldTreeIsFsyncedBeforeTheOldTreeIsRemoved() throws {
         let root = try sinkRoot()
         let destination = root.appendingPathComponent("title")
         let first = try StagedDirectorySink(destination: destination, durability: .power)
@@ -77,15 +74,29 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         try first.commit()
         let second = try StagedDirectorySink(destination: destination, durability: .power)
         try stage(second, version: "2")
-        var entriesAtParentSync: [String]?
+        var oldTreeAtParentSync: String?
+        let staging = second.staging
         second.treeSync.fsyncDescriptor = { descriptor in
             let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
-            if path == root.path { entriesAtParentSync = PublishTestFolder.entries(of: root) }
+            if path == root.path {
+                oldTreeAtParentSync = try? String(contentsOf: staging.appendingPathComponent("primary/index.m3u8"), encoding: .utf8)
+            }
             return fsync(descriptor)
         }
         try second.commit()
-        XCTAssertEqual(entriesAtParentSync, ["title"])
+        XCTAssertEqual(oldTreeAtParentSync, "#EXTM3U\n#1\n")
+        XCTAssertEqual(PublishTestFolder.entries(of: root), ["title"])
         XCTAssertEqual(try String(contentsOf: destination.appendingPathComponent("primary/index.m3u8"), encoding: .utf8), "#EXTM3U\n#2\n")
+    }
+
+    /// Directories made for the destination's parent are entries of their own parents.
+    func testDirectoriesMadeForTheDestinationHaveTheirEntriesFsyncedToo() throws {
+        let root = try sinkRoot()
+        let sink = try StagedDirectorySink(destination: root.appendingPathComponent("new/deeper/title"), durability: .power)
+        try stage(sink)
+        let fsynced = recordFsyncs(sink)
+        try sink.commit()
+        XCTAssertEqual(fsynced().suffix(3).map(\.path), [root.path + "/new/deeper", root.path + "/new", root.path])
     }
 
     func testProcessDurabilityLeavesTheTreeToTheKernel() throws {
@@ -110,7 +121,7 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         do {
             let sink = try StagedDirectorySink(destination: destination, durability: .power)
             try stage(sink, version: "2")
-            let fsynced = recordFsyncs(sink, failAt: 5)
+            let fsynced = recordFsyncs(sink, failAt: 6)
             XCTAssertThrowsError(try sink.commit()) { error in
                 guard case FileSinkError.system(let operation, let path, _, let code)? = error as? FileSinkError else {
                     return XCTFail("\(error)")
@@ -119,7 +130,7 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
                 XCTAssertEqual(path, sink.staging.path + "/primary")
                 XCTAssertEqual(code, EIO)
             }
-            XCTAssertEqual(fsynced().count, 6)
+            XCTAssertEqual(fsynced().count, 7)
             XCTAssertEqual(try String(contentsOf: destination.appendingPathComponent("primary/index.m3u8"), encoding: .utf8), "#EXTM3U\n#1\n")
         }
         XCTAssertEqual(PublishTestFolder.entries(of: root), ["title"])
@@ -131,14 +142,14 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         let root = try sinkRoot()
         let sink = try StagedDirectorySink(destination: root.appendingPathComponent("title"), durability: .power)
         try stage(sink)
-        let staging = sink.staging.path
         _ = recordFsyncs(sink, directoriesUnsyncable: true)
         try sink.commit()
-        XCTAssertEqual(sink.unsyncablePaths, [staging + "/assets/a1", staging + "/primary", staging + "/assets", staging, root.path])
+        let title = root.path + "/title"
+        XCTAssertEqual(sink.unsyncablePaths, [title + "/assets/a1", title + "/assets", title + "/primary", title, root.path])
         let report = VodReport(input: "in.ts", output: "", t0: 0, sourceDurationTicks: 0, primaryDurationTicks: 0,
                                primarySegments: 0, spans: [], withdrawn: [], cues: 0, warnings: ["earlier"])
         XCTAssertEqual(report.warningUnsynced(by: sink).warnings,
-                       ["earlier", "the file system of '\(root.path)/title' cannot fsync '\(staging)/assets/a1' and 4 more (EINVAL): "
+                       ["earlier", "the file system of '\(root.path)/title' cannot fsync '\(title)/assets/a1' and 4 more (EINVAL): "
                         + "durability power is not assured there"])
         XCTAssertEqual(report.warningUnsynced(by: nil).warnings, ["earlier"])
     }
