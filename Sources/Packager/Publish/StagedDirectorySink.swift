@@ -7,7 +7,8 @@ import Foundation
 /// one in a single `renameat2(RENAME_EXCHANGE)`, then the old tree (now at the staging path) is
 /// removed. Files are written plainly (no fsync each): a crash of pkgctl leaves only the
 /// staging directory. With `PublishDurability.power` the whole staged tree is fsynced before the
-/// swap and the destination's directory after it (`StagedTreeSync`), so a power cut does too.
+/// swap, and the destination's directory after it but before the old tree is removed
+/// (`StagedTreeSync`), so on a journaled file system a power cut does too.
 public final class StagedDirectorySink: PublishSink {
     public let destination: URL
     public let staging: URL
