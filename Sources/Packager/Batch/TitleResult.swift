@@ -26,6 +26,9 @@ public struct TitleResult: Codable, Equatable, Sendable {
     public var assetDurations: [Double] = []
     public var warnings: [String] = []
     public var configuration: String?
+    /// How a converted directory output was stored (`power`: fsynced before its swap, or
+    /// `process`); nil for an origin, and for a title the batch skipped or failed itself.
+    public var durability: String?
     public var wallSeconds: Double = 0
     /// User + system CPU of everything done for this title: the worker process (its rusage,
     /// every thread), plus the batch thread's own probing (CLOCK_THREAD_CPUTIME_ID).
@@ -84,6 +87,7 @@ public struct TitleResult: Codable, Equatable, Sendable {
             .init("asset_durations", .array(assetDurations.map { number($0) })),
             .init("warnings", .array(warnings.map(JSONValue.string))),
             .init("configuration", text(configuration)),
+            .init("durability", text(durability)),
             .init("wall_seconds", number(wallSeconds)),
             .init("cpu_seconds", number(cpuSeconds)),
             .init("peak_rss_mib", number(peakRSSMiB)),

@@ -110,12 +110,20 @@ final class BatchCatalogueTests: XCTestCase {
     func testAConfigurationChangeConvertsEveryTitleAgainAndNamesTheReason() throws {
         let catalogue = try BatchCatalogue(count: 4, root: scratch)
         let arguments = ["vod", "--batch", catalogue.jobs.path, "-j", "2"]
-        XCTAssertEqual(try BatchProcess.run(arguments, in: scratch).status, BatchSummary.Exit.ok)
-        let (status, batch) = try BatchProcess.run(arguments + ["--placement", "overlay"], in: scratch)
+        let (firstStatus, first) = try BatchProcess.run(arguments, in: scratch)
+        XCTAssertEqual(firstStatus, BatchSummary.Exit.ok, first.errors)
+        XCTAssertEqual(first.titles.compactMap { $0["durability"] as? String }, Array(repeating: "power", count: 4),
+                       "a batch fsyncs its directory outputs unless told otherwise")
+        let (_, relaxed) = try BatchProcess.run(arguments + ["--durability", "process"], in: scratch)
+        XCTAssertEqual(relaxed.titles.compactMap { $0["reason"] as? String }, Array(repeating: "unchanged", count: 4),
+                       "how a title is stored is no reason to convert it again")
+        let (status, batch) = try BatchProcess.run(arguments + ["--placement", "overlay", "--durability", "process"], in: scratch)
         XCTAssertEqual(status, BatchSummary.Exit.ok, batch.errors)
         XCTAssertEqual(batch.titles.compactMap { $0["reason"] as? String }, Array(repeating: "configuration changed", count: 4))
         XCTAssertEqual(batch.titles.compactMap { $0["primary_duration"] as? Double }, Array(repeating: BatchCatalogue.seconds, count: 4),
                        "the workers were given the flag too (overlay keeps the breaks in the primary)")
+        XCTAssertEqual(batch.titles.compactMap { $0["durability"] as? String }, Array(repeating: "process", count: 4),
+                       "and the durability flag")
     }
 
     func testJobsFromStandardInputAreRelativeToTheWorkingDirectory() throws {
