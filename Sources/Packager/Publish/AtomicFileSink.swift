@@ -151,27 +151,16 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         if unsynced[directory] == nil { unsynced[directory] = name }
     }
 
-    /// False when the file system cannot fsync a directory. A directory removed since (an
-    /// asset's, with its last file) needs nothing: its names went too.
+    /// False when the file system cannot fsync a directory (the caller warns). A directory
+    /// removed since (an asset's, with its last file) needs nothing: its names went too.
     private func syncDirectory(_ directory: String, name: String) throws -> Bool {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT { return true }
+        switch PathFsync.run(directory, directory: true, fsync: fsyncDirectory) {
+        case .synced, .missing: return true
+        case .unsupported: return false
+        case .failed(_, let code):
             record { $0.failures += 1 }
             throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
         }
-        defer { close(descriptor) }
-        guard fsyncDirectory(descriptor) == 0 else {
-            let code = errno
-            // A file system that cannot fsync a directory (some FUSE and network mounts) says
-            // EINVAL: it keeps nothing more on the disk for the call, and failing every state
-            // save there would stop the channel for good. The caller warns.
-            if code == EINVAL { return false }
-            record { $0.failures += 1 }
-            throw FileSinkError.unsynced(directory: directory, name: name, errno: code)
-        }
-        return true
     }
 
     /// Writes are synchronous, so there is never anything left to wait for.

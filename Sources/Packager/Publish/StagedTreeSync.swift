@@ -26,16 +26,16 @@ struct StagedTreeSync {
     /// Every entry under `root` in name order, each directory after everything in it, `root`
     /// last. A directory that cannot be listed is an error: what it holds would go unsynced.
     mutating func sync(tree root: String) throws {
-        try sync(directory: root, name: ".")
+        try syncTree(root, name: ".")
     }
 
     /// The directory that holds `path`'s name: after a rename or exchange there.
     mutating func sync(parentOf path: String) throws {
         let parent = (path as NSString).deletingLastPathComponent
-        try sync(parent.isEmpty ? "." : parent, name: (path as NSString).lastPathComponent, flags: O_RDONLY | O_DIRECTORY)
+        try sync(parent.isEmpty ? "." : parent, name: (path as NSString).lastPathComponent, directory: true)
     }
 
-    private mutating func sync(directory: String, name: String) throws {
+    private mutating func syncTree(_ directory: String, name: String) throws {
         let entries: [String]
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -48,22 +48,20 @@ struct StagedTreeSync {
             var status = stat()
             guard lstat(path, &status) == 0 else { throw FileSinkError.system(operation: "stat", path: path, name: relative, errno: errno) }
             switch status.st_mode & S_IFMT {
-            case S_IFDIR: try sync(directory: path, name: relative)
-            case S_IFREG: try sync(path, name: relative, flags: O_RDONLY)
+            case S_IFDIR: try syncTree(path, name: relative)
+            case S_IFREG: try sync(path, name: relative, directory: false)
             default: break                          // nothing a conversion writes
             }
         }
-        try sync(directory, name: name, flags: O_RDONLY | O_DIRECTORY)
+        try sync(directory, name: name, directory: true)
     }
 
-    private mutating func sync(_ path: String, name: String, flags: Int32) throws {
-        let descriptor = open(path, flags | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSinkError.system(operation: "open", path: path, name: name, errno: errno) }
-        defer { close(descriptor) }
-        guard fsyncDescriptor(descriptor) == 0 else {
-            let code = errno
-            if code == EINVAL { return unsyncable.append(path) }
-            throw FileSinkError.system(operation: "fsync", path: path, name: name, errno: code)
+    private mutating func sync(_ path: String, name: String, directory: Bool) throws {
+        switch PathFsync.run(path, directory: directory, fsync: fsyncDescriptor) {
+        case .synced: return
+        case .unsupported: unsyncable.append(path)
+        case .missing: throw FileSinkError.system(operation: "open", path: path, name: name, errno: ENOENT)
+        case .failed(let operation, let code): throw FileSinkError.system(operation: operation, path: path, name: name, errno: code)
         }
     }
 }
