@@ -29,7 +29,7 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
     private func recordFsyncs(_ sink: AtomicFileSink, failAt: Int? = nil, errno code: Int32 = EIO) -> () -> [String] {
         var paths: [String] = []
         sink.fsyncDirectory = { descriptor in
-            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+            let path = DescriptorPath.of(descriptor)
             paths.append(path)
             if paths.count - 1 == failAt {
                 errno = code

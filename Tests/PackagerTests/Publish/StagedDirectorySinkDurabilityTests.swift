@@ -23,7 +23,7 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         var calls: [Fsync] = []
         let destination = sink.destination.path
         sink.treeSync.fsyncDescriptor = { descriptor in
-            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+            let path = DescriptorPath.of(descriptor)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             calls.append(Fsync(path: path, destinationVisible: FileManager.default.fileExists(atPath: destination)))
@@ -77,7 +77,7 @@ final class StagedDirectorySinkDurabilityTests: SinkRootTestCase {
         var oldTreeAtParentSync: String?
         let staging = second.staging
         second.treeSync.fsyncDescriptor = { descriptor in
-            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+            let path = DescriptorPath.of(descriptor)
             if path == root.path {
                 oldTreeAtParentSync = try? String(contentsOf: staging.appendingPathComponent("primary/index.m3u8"), encoding: .utf8)
             }
