@@ -9,8 +9,14 @@ public enum BatchListing {
         let lines = entries.map { entry -> String in
             var problem = entry.problem
             var digest: String?
+            var durability: String?
             if let job = entry.job {
-                do { digest = try ResolvedTitle(job, base: base, source: list.source).digest.description } catch {
+                do {
+                    let title = try ResolvedTitle(job, base: base, source: list.source)
+                    digest = title.digest.description
+                    // As the title's report line gives it: only a directory output has one.
+                    if case .directory = title.target { durability = title.durability.rawValue }
+                } catch {
                     problem = String(describing: error)
                 }
             }
@@ -24,6 +30,7 @@ public enum BatchListing {
                 .init("status", .string(problem == nil ? "listed" : "invalid")),
                 .init("error", problem.map(JSONValue.string) ?? .null),
                 .init("configuration", digest.map(JSONValue.string) ?? .null),
+                .init("durability", durability.map(JSONValue.string) ?? .null),
             ]).serialized()
         }
         return (lines, valid)
