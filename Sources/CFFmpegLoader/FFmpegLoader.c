@@ -230,6 +230,8 @@ FORWARD(AVFORMAT, int, avformat_open_input, (AVFormatContext **ps, const char *u
 FORWARD(AVFORMAT, int, avformat_find_stream_info, (AVFormatContext *ic, AVDictionary **options), (ic, options))
 FORWARD_VOID(AVFORMAT, avformat_close_input, (AVFormatContext **s), (s))
 FORWARD(AVFORMAT, AVStream *, avformat_new_stream, (AVFormatContext *s, const AVCodec *c), (s, c))
+FORWARD(AVFORMAT, int, avformat_query_codec, (const AVOutputFormat *ofmt, enum AVCodecID codec_id, int std_compliance),
+        (ofmt, codec_id, std_compliance))
 FORWARD(AVFORMAT, int, avformat_write_header, (AVFormatContext *s, AVDictionary **options), (s, options))
 FORWARD(AVFORMAT, int, av_read_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))
 FORWARD(AVFORMAT, int, av_write_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt))

@@ -75,6 +75,14 @@ final class SegmentMuxer {
                   let out = avformat_new_stream(ctx, nil) else {
                 throw FFmpegError(operation: "add stream \(index) to", input: label, code: pkgctl_averror(EINVAL))
             }
+            // 0: the format has no tag for the codec (negative: it cannot tell, as MPEG-TS, which
+            // has no list and writes what it knows as private data).
+            if avformat_query_codec(ctx.pointee.oformat, input.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 0 {
+                throw SegmentCodecError(output: label, format: format, stream: index,
+                                        codec: String(cString: avcodec_get_name(input.pointee.codec_id)),
+                                        kind: input.pointee.codec_type == AVMEDIA_TYPE_AUDIO ? "audio"
+                                            : input.pointee.codec_type == AVMEDIA_TYPE_VIDEO ? "video" : "data")
+            }
             let copied = avcodec_parameters_copy(out.pointee.codecpar, input)
             guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters into", input: label, code: copied) }
             out.pointee.codecpar.pointee.codec_tag = 0

@@ -58,6 +58,9 @@ public final class LiveChannel {
     init(options: LiveOptions, log: EventLog, sink: PublishSink, stateDirectory: URL) throws {
         self.options = options
         self.log = log
+        // Each epoch reads the cue sheet again (an operator may edit it), so one that cannot be read
+        // would fail every reopen and surface as a lost input after the input timeout: refuse it now.
+        if let sidecar = options.sidecar { _ = try SidecarCueSource(url: sidecar).cues(near: nil) }
         let store = JournaledLiveStateStore(directory: stateDirectory, durability: options.durability)
         if options.resetState, let aside = try store.moveAside(at: Date()) {
             log.warn(.state, ["action": "reset", "moved_to": .string(aside.path)])
@@ -116,7 +119,6 @@ public final class LiveChannel {
                 handedBack = nil                       // a failed probe of it opens the input afresh
                 session = try LiveSession(options: options, interrupt: interrupt, stallSeconds: stallSeconds,
                                           continuing: continuing?.input)
-                retry.recordSuccess(now: Date())
                 if let old = continuing?.streams {
                     // The same input, read on: one line, as when libavformat follows a change in place.
                     log.warn(.input, ["action": "programme_change", "old": .string(ProgrammeChange.describe(old)),
@@ -126,6 +128,7 @@ public final class LiveChannel {
                     log.info(.input, ["action": "open", "url": .string(options.input), "format": .string(session.formatName),
                                       "engine": .string(session.engineName)])
                 }
+                for note in session.streamNotes { log.warn(.input, ["action": "stream_left_out", "note": .string(note)]) }
             } catch {
                 publisher.metrics?.inputError()
                 guard let delay = retry.nextDelay(afterFailure: error, now: Date()) else {
@@ -135,7 +138,10 @@ public final class LiveChannel {
                 sleepInterruptibly(delay)
                 continue
             }
-            let end = session.run(publisher: publisher, discontinuity: discontinuity)
+            // An outage ends when media flows again, not when the input opens: an input that opens
+            // and fails at once (a stream no muxer takes) would otherwise reset the backoff and the
+            // input timeout at every attempt, and be retried twice a second for ever.
+            let end = session.run(publisher: publisher, discontinuity: discontinuity) { retry.recordSuccess(now: Date()) }
             discontinuity = true
             switch end {
             case .interrupted: break

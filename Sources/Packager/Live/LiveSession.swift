@@ -88,10 +88,14 @@ final class LiveSession {
     var engineName: String { reader is LiveTSSource ? "bytes" : "libavformat" }
 
     var formatName: String { reader.streams.formatName }
+    /// Warnings about the input's stream table (streams left out).
+    var streamNotes: [String] { reader.streams.notes }
     /// The input ends the presentation when it ends (a stitched playlist's EXT-X-ENDLIST).
     var endIsFinal: Bool { reader is StitchedLiveSource }
 
-    func run(publisher: LivePublisher, discontinuity: Bool) -> End {
+    /// - Parameter delivering: called once, when the first video packet has gone through the
+    ///   stages: the input is flowing again (an open that fails at its first segment is not).
+    func run(publisher: LivePublisher, discontinuity: Bool, delivering: () -> Void = {}) -> End {
         var epoch: Epoch
         do {
             epoch = try Epoch(options: options, reader: reader, publisher: publisher, discontinuity: discontinuity)
@@ -100,6 +104,7 @@ final class LiveSession {
         }
         var pacer = RealtimePacer(speed: options.speed)
         var end = End.endOfFile
+        var delivered = false
         reading: while true {
             interrupt.interrupt(after: Date().addingTimeInterval(stallSeconds))
             let events: [PipelineEvent]
@@ -137,6 +142,10 @@ final class LiveSession {
                         epoch.note(p)
                     }
                     try epoch.send(event)
+                    if !delivered, case .packet(let p) = event, p.role == .video(rendition: 0) {
+                        delivered = true
+                        delivering()
+                    }
                 }
             } catch {
                 end = .failed(error)

@@ -64,17 +64,39 @@ final class InputReader: EventSource {
         recording?.stop()
         self.mode = mode
         let videos = demuxer.streams.filter { $0.kind == .video }
-        let audio = demuxer.streams.filter { $0.kind == .audio }
+        var audio = demuxer.streams.filter { $0.kind == .audio }
         if mode == .media, videos.isEmpty {
             throw InputError.noVideo(input: url, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" })
         }
+        var leftOut: [String] = []
+        if mode == .media {
+            let described = Self.describedAudio(audio, demuxer)
+            leftOut = audio.filter { !described.contains($0.index) }.map { Self.leftOutNote($0, input: url) }
+            audio = audio.filter { described.contains($0.index) }
+        }
         wanted = mode == .media ? Set((videos + audio).map(\.index)) : []
         streams = try Self.describe(demuxer, videos: videos, audio: audio, snapshot: mode == .media)
+        streams.notes = leftOut
         adtsChecked = Self.aacWithoutExtradata(streams)
         programme = ProgrammeWatch(media: videos + audio)
         clock = PacketClock(streams: demuxer.streams)
         feed.track(demuxer.streams)
         if mode == .cuesOnly { discardMedia() }
+    }
+
+    /// Audio streams libavformat's probe gave a sample rate and channel count: the others (an
+    /// AAC PID the PMT declares but whose frames the probe never met) cannot be muxed — the
+    /// muxers refuse the header, which failed a whole VOD title and, live, every reopen — and
+    /// are left out, as the byte-level engine leaves them out of CODECS.
+    private static func describedAudio(_ audio: [StreamInfo], _ demuxer: MediaDemuxer) -> Set<Int> {
+        Set(audio.filter { stream in
+            demuxer.codecDescriptions(indices: [stream.index]).first.map { $0.sampleRate > 0 && $0.channels > 0 } ?? false
+        }.map(\.index))
+    }
+
+    private static func leftOutNote(_ stream: StreamInfo, input: String) -> String {
+        "input '\(input)': audio stream \(stream.index) (\(stream.codecName), id 0x\(String(stream.id, radix: 16))) is left out: "
+            + "probing found none of its frames, so nothing gives its sample rate and channels"
     }
 
     private static func describe(_ demuxer: MediaDemuxer, videos: [StreamInfo], audio: [StreamInfo],

@@ -17,6 +17,8 @@ struct InputStreams {
     var chapters: [ChapterInfo]
     /// AVFormatContext.start_time in 90 kHz ticks.
     var startTicks: Int64?
+    /// Warnings about the table: the streams left out of it, and why.
+    var notes: [String] = []
 
     var audioIndices: [Int] { audio.map(\.index) }
 

@@ -232,7 +232,8 @@ public enum VodPipeline {
         try sink.flush(timeout: 600)
         try PresentationIntegrity.check(collector, renditions: streams.videos.count, input: input)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
-        var notes = cuts.droppedLeading > 0 ? ["\(cuts.droppedLeading) video packet(s) before the first keyframe dropped"] : []
+        var notes = streams.notes
+        if cuts.droppedLeading > 0 { notes.append("\(cuts.droppedLeading) video packet(s) before the first keyframe dropped") }
         if cuts.refusedPackets > 0 {
             notes.append("\(cuts.refusedPackets) packet(s) of '\(input)' dropped: damaged timestamps (PTS before DTS) that no muxer takes")
         }
