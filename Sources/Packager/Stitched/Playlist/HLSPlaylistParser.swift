@@ -82,6 +82,9 @@ enum HLSPlaylistParser {
                 guard let d = Double(number.trimmingCharacters(in: .whitespaces)), d.isFinite, d >= 0 else {
                     throw fail(n, "#EXTINF duration '\(number)' is not a number of seconds")
                 }
+                // No segment lasts a day; past about 9e15 s the dates and 90 kHz ticks computed
+                // from it no longer fit in 64 bits (a mutated playlist's 1e20 trapped the process).
+                guard d <= 86_400 else { throw fail(n, "#EXTINF duration '\(number)' is longer than a day") }
                 pending.extinf = d
             case "EXT-X-BYTERANGE": pending.byteRange = try byteRange(value, n, fail)
             case "EXT-X-PROGRAM-DATE-TIME":
