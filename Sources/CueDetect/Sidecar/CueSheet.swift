@@ -20,6 +20,8 @@ public struct CueSheetError: Error, CustomStringConvertible, Equatable {
 ///   form x9k3 and threefive's tools use); blank lines and `#` comments are skipped;
 /// - JSON: `[{"pts": 3631.4, "cue": "/DAl…"}, …]` or `{"cues": [ … ]}`.
 public enum CueSheet {
+    static let latestPTSSeconds = 1e12
+
     public static func parse(_ text: String) throws -> [CueSheetEntry] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") {
@@ -71,6 +73,11 @@ public enum CueSheet {
     private static func entry(line: Int, pts: String, cue: String) throws -> CueSheetEntry {
         guard let seconds = Double(pts), seconds.isFinite, seconds >= 0 else {
             throw CueSheetError(line: line, message: "'\(pts)' is not a PTS in seconds")
+        }
+        // The 33-bit clock wraps every 95,443.7 s, and a sheet may count past that; past about
+        // 1e14 s its 90 kHz ticks no longer fit in 64 bits (a sheet's 1e20 trapped the process).
+        guard seconds < Self.latestPTSSeconds else {
+            throw CueSheetError(line: line, message: "'\(pts)' is not a PTS in seconds (more than 10^12 s)")
         }
         guard let bytes = SectionText.decode(cue) else {
             throw CueSheetError(line: line, message: "cue is neither base64 nor 0x-hex")

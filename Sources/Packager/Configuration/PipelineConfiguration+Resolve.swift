@@ -20,7 +20,7 @@ extension PipelineConfiguration {
         o.defaultPlacement = placementDefault ?? .strip
         o.placementByKind = try placementKinds()
         if let base = output.assetBaseURL { o.assetBaseURL = base }
-        o.startDate = output.startDate
+        o.startDate = try output.startDate.map(checkStartDate)
         if let h = output.tailResumeHorizon { o.tailResumeHorizon = try check("output.tail_resume_horizon", h, 0...86_400, "seconds") }
         o.sidecar = cues.sidecar
         o.chapters = cues.chapters ?? false
@@ -139,6 +139,19 @@ extension PipelineConfiguration {
             throw fail(key, "\(value) is outside \(range.lowerBound)…\(range.upperBound) \(unit)")
         }
         return value
+    }
+
+    /// A first PDT whose year `pkgctl validate` (and the players it stands for) takes: 10-digit
+    /// years and year 99999 are ISO 8601, but no playlist reader reads them.
+    private func checkStartDate(_ date: Date) throws -> Date {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
+        let year = utc.component(.year, from: date)
+        guard Timestamp.supportedYears.contains(year) else {
+            throw fail("output.start_date", "year \(year) is outside \(Timestamp.supportedYears.lowerBound)–"
+                       + "\(Timestamp.supportedYears.upperBound), the years players and pkgctl validate read")
+        }
+        return date
     }
 
     private func placementKinds() throws -> [SpanKind: Placement] {

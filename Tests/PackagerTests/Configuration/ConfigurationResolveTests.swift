@@ -31,6 +31,20 @@ final class ConfigurationResolveTests: XCTestCase {
         }
     }
 
+    /// ISO 8601 takes year 99999; the PDT it made failed pkgctl's own validate (years 1900–2150).
+    func testVodRefusesAStartDateWhoseYearNoPlaylistReaderTakes() throws {
+        for (date, year) in [("99999-01-01T00:00:00Z", 99999), ("1899-12-31T23:59:59Z", 1899)] {
+            let c = try load(#"{"output": {"start_date": "\#(date)"}}"#)
+            XCTAssertThrowsError(try c.vodOptions()) { error in
+                XCTAssertEqual((error as? ConfigError)?.path, "output.start_date")
+                XCTAssertTrue(String(describing: error).hasSuffix(
+                    "year \(year) is outside 1900–2150, the years players and pkgctl validate read"), "\(error)")
+            }
+        }
+        let edge = try load(#"{"output": {"start_date": "2150-12-31T23:59:59.999Z"}}"#)
+        XCTAssertEqual(try edge.vodOptions().startDate, ISODate.parse("2150-12-31T23:59:59.999Z"))
+    }
+
     func testLiveRefusesChaptersAndVodRefusesLiveKeys() throws {
         let live = try load(#"{"cues": {"chapters": true}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
         XCTAssertThrowsError(try live.liveOptions()) { XCTAssertEqual(($0 as? ConfigError)?.path, "cues.chapters") }
