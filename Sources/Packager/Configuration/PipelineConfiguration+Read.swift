@@ -128,7 +128,10 @@ extension PipelineConfiguration {
         l.output = try n.string("output")
         l.channel = try n.string("channel")
         if let v = try n.number("window_segments") {
-            guard v >= 1, v == v.rounded() else { throw n.fail("window_segments", "expected a whole number of segments") }
+            // Bounded before Int(v): 1e20 passed the whole-number test and trapped the process.
+            guard v >= 1, v <= Double(LiveWindow.mostSegments), v == v.rounded() else {
+                throw n.fail("window_segments", "expected a whole number of segments, 1…\(LiveWindow.mostSegments)")
+            }
             l.windowSegments = Int(v)
         }
         if let v = try n.number("min_start_segments") {

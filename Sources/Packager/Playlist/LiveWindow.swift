@@ -18,6 +18,9 @@ public struct LiveWindow: Codable, Equatable, Sendable {
     public private(set) var discontinuitySequence = 0
     /// Sum of the written EXTINF values of `segments`, in ms.
     public private(set) var windowMillis: Int64 = 0
+    /// The largest window in segments a configuration may ask for: 69 days of 6 s segments,
+    /// far past any DVR window (`--event` keeps everything).
+    public static let mostSegments = 1_000_000
 
     /// A sliding window. A segment leaves the front only when every given limit has more
     /// than it needs without it (when both are given, the longer window wins) and at least

@@ -39,7 +39,9 @@ enum LiveCommand {
                 $0.live.windowSeconds = seconds
                 return "live.window_seconds"
             }
-            guard let count = Int($1.text), count > 0 else { throw $1.bad("a segment count (10) or seconds (60s)") }
+            guard let count = Int($1.text), count > 0, count <= LiveWindow.mostSegments else {
+                throw $1.bad("a segment count (10, at most \(LiveWindow.mostSegments)) or seconds (60s)")
+            }
             $0.live.windowSegments = count
             return "live.window_segments"
         },

@@ -45,6 +45,15 @@ final class ConfigurationResolveTests: XCTestCase {
         XCTAssertEqual(try edge.vodOptions().startDate, ISODate.parse("2150-12-31T23:59:59.999Z"))
     }
 
+    /// 1e20 passed the whole-number test and trapped the process converting it to Int.
+    func testAWindowOfMoreThanAMillionSegmentsIsRefusedNamingTheKey() throws {
+        XCTAssertThrowsError(try load(#"{"live": {"window_segments": 1e20}}"#)) { error in
+            XCTAssertEqual((error as? ConfigError)?.path, "live.window_segments")
+            XCTAssertTrue(String(describing: error).hasSuffix("expected a whole number of segments, 1…1000000"), "\(error)")
+        }
+        XCTAssertEqual(try load(#"{"live": {"window_segments": 1000000}}"#).live.windowSegments, 1_000_000)
+    }
+
     func testLiveRefusesChaptersAndVodRefusesLiveKeys() throws {
         let live = try load(#"{"cues": {"chapters": true}, "live": {"input": "udp://x:1", "output": "/tmp/o"}}"#)
         XCTAssertThrowsError(try live.liveOptions()) { XCTAssertEqual(($0 as? ConfigError)?.path, "cues.chapters") }

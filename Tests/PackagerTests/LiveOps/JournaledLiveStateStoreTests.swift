@@ -445,6 +445,25 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         }
     }
 
+    /// A segment count read back from disk sizes an array and a range: damaged to 1e18 or
+    /// below zero it named nothing and trapped the restart.
+    func testASegmentCountNoJournalCanHoldIsCorruptionNotATrap() throws {
+        var s = state()
+        list(5, in: &s)
+        let lines = s.journalLines(generation: 1)
+        for count in [1_000_000_000_000_000_000, -1, lines.count + 1] {
+            var saved = s.withoutJournaled(generation: 1)
+            saved.journaledSegments = [count, 4]
+            XCTAssertThrowsError(try saved.restoringJournaled(from: lines, journal: "/srv/j.jsonl")) { error in
+                XCTAssertEqual(error as? LiveStateError, .corrupt(path: "/srv/j.jsonl", reason: "the state counts \(count) segments"
+                    + " of rendition 0 from sequence 1, which a journal of \(lines.count) lines cannot hold"))
+            }
+        }
+        var saved = s.withoutJournaled(generation: 1)
+        saved.journaledSegments = [4, 4]
+        assertSameWindows(try saved.restoringJournaled(from: lines, journal: "/srv/j.jsonl"), s)
+    }
+
     func testADamagedLineBeforeTheLastIsCorruptionNamingItsNumber() throws {
         var s = state()
         list(2, in: &s)

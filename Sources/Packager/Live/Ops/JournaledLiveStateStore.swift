@@ -61,8 +61,13 @@ final class JournaledLiveStateStore {
             return filed
         }
         guard let all = try journal.read() else {
+            // Saturating: the counts are read from disk, and a damaged one must not trap the message.
+            let total = counts.reduce(0) { sum, count in
+                let (next, overflow) = sum.addingReportingOverflow(count)
+                return overflow ? Int.max : next
+            }
             throw LiveStateError.corrupt(path: journal.fileURL.path, reason: "the file is missing, and the state file"
-                                         + " '\(store.fileURL.path)' counts \(counts.reduce(0, +)) segments in it")
+                                         + " '\(store.fileURL.path)' counts \(total) segments in it")
         }
         var saved = filed
         if let last = all.last(where: { $0.state != nil }), last.generation >= filed.journalGeneration ?? 0, let committed = last.state {

@@ -56,6 +56,15 @@ extension LiveState {
             throw LiveStateError.corrupt(path: path, reason: "the state lists segment counts for \(counts.count) renditions"
                                          + " and windows for \(renditionCount)")
         }
+        // Counts read from disk: bounded before they size an array or a range (a damaged count
+        // of 1e18, or a negative one, would trap the restart rather than name the file).
+        for (k, count) in counts.enumerated() {
+            let first = window(k).mediaSequence
+            guard count >= 0, count <= lines.count, first >= 0, first <= Int.max - count else {
+                throw LiveStateError.corrupt(path: path, reason: "the state counts \(count) segments of rendition \(k) from"
+                                             + " sequence \(first), which a journal of \(lines.count) lines cannot hold")
+            }
+        }
         let generation = journalGeneration ?? 0
         var segments: [Int: [Int: Int]] = [:]
         var ranges: [String: Int] = [:]
