@@ -55,7 +55,9 @@ final class CLIUsageErrorTests: XCTestCase {
         XCTAssertEqual(try firstErrorLine(["validate", "p.m3u8", "--max-fetch", "-1"]),
                        "pkgctl validate: option '--max-fetch': '-1' is not a whole number >= 0")
         XCTAssertEqual(try firstErrorLine(["live", "-i", "in.ts", "-o", "out", "--window", "0s"]),
-                       "pkgctl live: option '--window': '0s' is not a segment count (10) or seconds (60s)")
+                       "pkgctl live: option '--window': '0s' is not a segment count (10, at most 1000000) or seconds (60s)")
+        XCTAssertEqual(try firstErrorLine(["live", "-i", "in.ts", "-o", "out", "--window", "1000001"]),
+                       "pkgctl live: option '--window': '1000001' is not a segment count (10, at most 1000000) or seconds (60s)")
     }
 
     func testAConfigurationValueTheModeRefusesIsReportedUnderTheFlagAsTyped() throws {

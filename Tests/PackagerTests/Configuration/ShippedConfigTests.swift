@@ -44,7 +44,7 @@ final class ShippedConfigTests: XCTestCase {
         }
         try #"{"live": {"window_segments": 2.5}}"#.write(to: file, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try PipelineConfiguration.load(path: file.path)) { error in
-            XCTAssertEqual(String(describing: error), "\(file.path): live.window_segments: expected a whole number of segments")
+            XCTAssertEqual(String(describing: error), "\(file.path): live.window_segments: expected a whole number of segments, 1…1000000")
         }
     }
 }
