@@ -67,6 +67,10 @@ final class LiveFaultTests: XCTestCase {
         let inputLines = process.log.filter { $0.event == "input" }
         XCTAssertNotNil(inputLines.first { $0.action == "lost" }, "no input line for the loss: \(inputLines.map(\.raw))")
         XCTAssertGreaterThanOrEqual(inputLines.filter { $0.action == "open" }.count, 2, "no input line for the reopen: \(inputLines.map(\.raw))")
+        // The outage ends once pictures flow from the reopened input, not at the open itself.
+        XCTAssertEqual(inputLines.filter { $0.action == "recovered" }.count, 1, "\(inputLines.map(\.raw))")
+        let lastOpen = inputLines.lastIndex { $0.action == "open" } ?? .max
+        XCTAssertGreaterThan(inputLines.lastIndex { $0.action == "recovered" } ?? -1, lastOpen, "\(inputLines.map(\.raw))")
         // The playlist goes on after the pause, behind a DISCONTINUITY.
         guard let pause = udp.pausedInterval else { return XCTFail("sender never paused") }
         let afterPause = versions.filter { $0.seenAt > pause.end.addingTimeInterval(1) }
