@@ -129,6 +129,7 @@ static void *bind_symbol(void **slot, enum library library, const char *name) {
 
 // libavutil
 FORWARD(AVUTIL, unsigned, avutil_version, (void), ())
+FORWARD(AVUTIL, const char *, av_get_media_type_string, (enum AVMediaType media_type), (media_type))
 FORWARD(AVUTIL, struct AVAES *, av_aes_alloc, (void), ())
 FORWARD(AVUTIL, int, av_aes_init, (struct AVAES *a, const uint8_t *key, int key_bits, int decrypt),
         (a, key, key_bits, decrypt))

@@ -14,8 +14,7 @@ public enum BatchListing {
                 do {
                     let title = try ResolvedTitle(job, base: base, source: list.source)
                     digest = title.digest.description
-                    // As the title's report line gives it: only a directory output has one.
-                    if case .directory = title.target { durability = title.durability.rawValue }
+                    durability = title.storedDurability?.rawValue
                 } catch {
                     problem = String(describing: error)
                 }

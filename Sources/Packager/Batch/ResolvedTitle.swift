@@ -44,6 +44,13 @@ public struct ResolvedTitle {
         target = TitleOutput(job.output)
     }
 
+    /// The durability its output is stored with, as the report and `--list` give it: a directory
+    /// output's; nil for an origin, which stores what it is sent as it will.
+    var storedDurability: PublishDurability? {
+        if case .directory = target { return durability }
+        return nil
+    }
+
     /// The sink this title's output is published through, with its request settings and its
     /// durability.
     func makeSink() throws -> PublishSink { try target.makeSink(http: http, durability: durability) }

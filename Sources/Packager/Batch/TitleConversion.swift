@@ -9,7 +9,7 @@ public enum TitleConversion {
         do {
             let title = try ResolvedTitle(job, base: base, source: source)
             result.configuration = title.digest.description
-            if case .directory = title.target { result.durability = title.durability.rawValue }
+            result.durability = title.storedDurability?.rawValue
             // Taken before the input is read: a change made while converting shows next run.
             let fingerprint = try title.fingerprint(at: Date())
             let inner = try title.makeSink()

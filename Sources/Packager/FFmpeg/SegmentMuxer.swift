@@ -80,8 +80,7 @@ final class SegmentMuxer {
             if avformat_query_codec(ctx.pointee.oformat, input.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 0 {
                 throw SegmentCodecError(output: label, format: format, stream: index,
                                         codec: String(cString: avcodec_get_name(input.pointee.codec_id)),
-                                        kind: input.pointee.codec_type == AVMEDIA_TYPE_AUDIO ? "audio"
-                                            : input.pointee.codec_type == AVMEDIA_TYPE_VIDEO ? "video" : "data")
+                                        kind: av_get_media_type_string(input.pointee.codec_type).map { String(cString: $0) } ?? "")
             }
             let copied = avcodec_parameters_copy(out.pointee.codecpar, input)
             guard copied >= 0 else { throw FFmpegError(operation: "copy codec parameters into", input: label, code: copied) }

@@ -142,14 +142,16 @@ final class LiveSession {
                         epoch.note(p)
                     }
                     try epoch.send(event)
-                    if !delivered, case .packet(let p) = event, p.role == .video(rendition: 0) {
-                        delivered = true
-                        delivering()
-                    }
                 }
             } catch {
                 end = .failed(error)
                 break reading
+            }
+            // Once per read, not per event: a read whose events all went through with a video
+            // packet among them (the epoch noted it) is media flowing.
+            if !delivered, epoch.lastVideo != nil {
+                delivered = true
+                delivering()
             }
             if interrupt.isRaised, !interrupt.stalled { end = .interrupted; break }
         }

@@ -68,15 +68,12 @@ final class InputReader: EventSource {
         if mode == .media, videos.isEmpty {
             throw InputError.noVideo(input: url, streams: demuxer.streams.map { "\($0.kind.rawValue) \($0.codecName)" })
         }
-        var leftOut: [String] = []
-        if mode == .media {
-            let described = Self.describedAudio(audio, demuxer)
-            leftOut = audio.filter { !described.contains($0.index) }.map { Self.leftOutNote($0, input: url) }
-            audio = audio.filter { described.contains($0.index) }
-        }
+        let probed = demuxer
+        let undescribed = mode == .media ? audio.filter { !InputReader.isDescribed($0, probed) } : []
+        audio.removeAll { stream in undescribed.contains { $0.index == stream.index } }
         wanted = mode == .media ? Set((videos + audio).map(\.index)) : []
         streams = try Self.describe(demuxer, videos: videos, audio: audio, snapshot: mode == .media)
-        streams.notes = leftOut
+        streams.notes = undescribed.map { Self.leftOutNote($0, input: url) }
         adtsChecked = Self.aacWithoutExtradata(streams)
         programme = ProgrammeWatch(media: videos + audio)
         clock = PacketClock(streams: demuxer.streams)
@@ -84,14 +81,12 @@ final class InputReader: EventSource {
         if mode == .cuesOnly { discardMedia() }
     }
 
-    /// Audio streams libavformat's probe gave a sample rate and channel count: the others (an
-    /// AAC PID the PMT declares but whose frames the probe never met) cannot be muxed — the
-    /// muxers refuse the header, which failed a whole VOD title and, live, every reopen — and
-    /// are left out, as the byte-level engine leaves them out of CODECS.
-    private static func describedAudio(_ audio: [StreamInfo], _ demuxer: MediaDemuxer) -> Set<Int> {
-        Set(audio.filter { stream in
-            demuxer.codecDescriptions(indices: [stream.index]).first.map { $0.sampleRate > 0 && $0.channels > 0 } ?? false
-        }.map(\.index))
+    /// Whether libavformat's probe gave an audio stream a sample rate and channel count. One it
+    /// did not (an AAC PID the PMT declares but whose frames the probe never met) cannot be
+    /// muxed — the muxers refuse the header, which failed a whole VOD title and, live, every
+    /// reopen — and is left out, as the byte-level engine leaves it out of CODECS.
+    private static func isDescribed(_ stream: StreamInfo, _ demuxer: MediaDemuxer) -> Bool {
+        demuxer.codecDescriptions(indices: [stream.index]).first.map { $0.sampleRate > 0 && $0.channels > 0 } ?? false
     }
 
     private static func leftOutNote(_ stream: StreamInfo, input: String) -> String {

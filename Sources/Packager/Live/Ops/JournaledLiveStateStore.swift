@@ -62,10 +62,7 @@ final class JournaledLiveStateStore {
         }
         guard let all = try journal.read() else {
             // Saturating: the counts are read from disk, and a damaged one must not trap the message.
-            let total = counts.reduce(0) { sum, count in
-                let (next, overflow) = sum.addingReportingOverflow(count)
-                return overflow ? Int.max : next
-            }
+            let total = counts.reduce(Int64(0)) { $0.saturatingAdding(Int64($1)) }
             throw LiveStateError.corrupt(path: journal.fileURL.path, reason: "the file is missing, and the state file"
                                          + " '\(store.fileURL.path)' counts \(total) segments in it")
         }
