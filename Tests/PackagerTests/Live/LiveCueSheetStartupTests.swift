@@ -1,11 +1,10 @@
 import XCTest
 @testable import Packager
 
-final class LiveCueSheetStartupTests: XCTestCase {
+final class LiveCueSheetStartupTests: TemporaryDirectoriesTestCase {
     private var dir: URL!
 
-    override func setUpWithError() throws { dir = try TestMedia.temporaryDirectory() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func setUpWithError() throws { dir = try temporaryDirectory() }
 
     /// Each epoch reads the cue sheet again: one that cannot be read failed every reopen and
     /// surfaced as a lost input after the input timeout. It is refused before the channel starts.

@@ -5,11 +5,10 @@ import XCTest
 /// the PMT declares but whose frames were lost failed every fMP4 conversion with "cannot write
 /// the header of 'primary': Invalid argument", and made a live channel reopen its input twice a
 /// second for ever — each open reset the outage, so `--input-timeout` never came.
-final class UnmuxableStreamTests: XCTestCase {
+final class UnmuxableStreamTests: TemporaryDirectoriesTestCase {
     private var dir: URL!
 
-    override func setUpWithError() throws { dir = try TestMedia.temporaryDirectory() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func setUpWithError() throws { dir = try temporaryDirectory() }
 
     /// 4 s of H.264 with its AAC PID (0x101, ffmpeg's) still in the PMT and none of its packets.
     private func inputWithoutAudioFrames() throws -> URL {
