@@ -39,7 +39,7 @@ demo: build
 test:
 	@scripts/deps.sh test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@SWIFT=$(SWIFT) scripts/test.sh
 
 bench: build
 	@scripts/bench.sh $(PKGCTL)

@@ -88,7 +88,8 @@ final class SegmentSpoolTests: SinkRootTestCase {
             XCTAssertTrue(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data([1])))
         }
         SegmentSpool.removeStale(in: root.path)
-        XCTAssertEqual(PublishTestFolder.entries(of: root), [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"])
+        // entries(of:) sorts by name, so the expectation is sorted too (the parent may have the higher pid).
+        XCTAssertEqual(PublishTestFolder.entries(of: root), [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"].sorted())
     }
 
     // MARK: direct writes
