@@ -22,6 +22,8 @@ final class TSEventSource: EventSource {
     var oldestNeeded: () -> Int64? = { nil }
     /// Notices where the file's clock restarts (then `next()` throws `TimestampReset`).
     private var clock = TimestampResetWatch()
+    /// The damage the indexer met, one warning at the end of the file.
+    private var damage: TSDamageReport
 
     /// Window slices fed at a time: small enough that a cue is never more than ~1 s of a 4 Mbps
     /// stream ahead of the media around it.
@@ -35,6 +37,7 @@ final class TSEventSource: EventSource {
         input = try TSInputWindow(mappingFile: path)
         indexer.cueScan = TSCueScan()
         events = TSUnitEvents(streams: probed)
+        damage = TSDamageReport(input: probed.url, interval: nil)
         demuxer = demuxing ? TSUnitDemuxer(input: input, grid: indexer.grid, streams: probed, ownBytes: ownBytes) : nil
         // A demuxed unit's bytes are copied out as it is handed over, or its window held until
         // they are written (`TSUnitElementaryStream`): besides those, only the units the indexer
@@ -63,7 +66,8 @@ final class TSEventSource: EventSource {
             ended = true
             indexer.finish(into: &units)
             let last = try feed.finish().map(PipelineEvent.cue) + media(units)
-            return last + skippedAudioWarning + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
+            return last + damage.warning(indexer.stats, now: 0, force: true) + skippedAudioWarning
+                + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
         }
         let size = (bytes.count + Self.slices - 1) / Self.slices
         let part = UnsafeRawBufferPointer(rebasing: bytes[(slice * size)..<min(bytes.count, (slice + 1) * size)])

@@ -7,7 +7,9 @@ extension TSIndexer {
         if hasPayload {
             let cc = TSPacketBytes.continuity(p)
             let last = state.pointee.lastCC
-            if last != 0xFF, cc != (last &+ 1) & 0x0F, cc != last { stats.continuityErrors += 1 }
+            if last != 0xFF, cc != (last &+ 1) & 0x0F, cc != last, !TSPacketBytes.discontinuity(p) {
+                stats.continuityErrors += 1
+            }
             state.pointee.lastCC = cc
         }
         if hasPayload, TSPacketBytes.unitStart(p), let payload = TSPacketBytes.payloadOffset(p) {

@@ -140,6 +140,7 @@ public final class TSIndexer {
         }
         lastAccepted = offset
         stats.packets += 1
+        if TSPacketBytes.transportError(p) { stats.transportErrors += 1 }
         let pid = TSPacketBytes.pid(p)
         let state = states.state(pid)
         if state.pointee.carriesScannedPCR, TSPacketBytes.hasPCR(p) { cueScan?.pcr(TSPacketBytes.pcrBase(p), pid: pid) }

@@ -23,6 +23,18 @@ enum TSPacketBytes {
         p.load(fromByteOffset: 3, as: UInt8.self) & 0x10 != 0
     }
 
+    /// transport_error_indicator: an upstream demodulator could not correct this packet.
+    @inline(__always) static func transportError(_ p: UnsafeRawPointer) -> Bool {
+        p.load(fromByteOffset: 1, as: UInt8.self) & 0x80 != 0
+    }
+
+    /// The adaptation field's discontinuity_indicator: the continuity counter (and the clock)
+    /// may restart here legitimately (§2.4.3.5).
+    @inline(__always) static func discontinuity(_ p: UnsafeRawPointer) -> Bool {
+        hasAdaptation(p) && p.load(fromByteOffset: 4, as: UInt8.self) > 0
+            && p.load(fromByteOffset: 5, as: UInt8.self) & 0x80 != 0
+    }
+
     @inline(__always) static func hasAdaptation(_ p: UnsafeRawPointer) -> Bool {
         p.load(fromByteOffset: 3, as: UInt8.self) & 0x20 != 0
     }

@@ -33,6 +33,8 @@ final class LiveTSSource: EventSource {
     private var baseline: [TSProgramTable.Stream]?
     private var changed: LiveTSSourceError?
     private var sanitizer = PacketSanitizer<MediaPacket>()
+    /// The damage the indexer meets, a warning at most every 10 s of media (as the sanitizer's).
+    private var damage: TSDamageReport
     /// Where the assembler still needs input from; every chunk before it is freed.
     var oldestNeeded: () -> Int64? = { nil }
 
@@ -47,6 +49,7 @@ final class LiveTSSource: EventSource {
         self.source = source
         self.streams = streams
         events = TSUnitEvents(streams: streams)
+        damage = TSDamageReport(input: streams.url, interval: 10 * 90_000)
         probe = probed
         input = TSInputWindow(name: streams.url)
         indexer.cueScan = TSCueScan()
@@ -78,6 +81,7 @@ final class LiveTSSource: EventSource {
                 indexer.finish(into: &units)
                 let last = feed.finish().map(PipelineEvent.cue) + admitted(units)
                     + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: true)
+                    + damage.warning(indexer.stats, now: events.lastVideoEnd ?? 0, force: true)
                 return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
             }
             index(bytes)
@@ -85,6 +89,7 @@ final class LiveTSSource: EventSource {
         if let k = programmeChange() { units.removeSubrange(k...) }
         return feed.drain().map(PipelineEvent.cue) + admitted(units)
             + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: false)
+            + damage.warning(indexer.stats, now: events.lastVideoEnd ?? 0, force: false)
     }
 
     /// The first packet of the earliest unit the sanitizer holds back.
