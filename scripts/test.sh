@@ -19,7 +19,7 @@ swift=${SWIFT:-swift}
 
 clock_bound=(LiveFaultTests LiveOutageTests LiveWatchTests LossyUDPInputTests RedundantPairProcessTests
              LiveEndToEndTests StitchedLiveTests ProgrammeSwitchTests LiveFileInputTests TimelineWatcherTests
-             LiveShutdownTests LiveTimelinessTests)
+             LiveShutdownTests LiveTimelinessTests LiveShutdownBudgetTests)
 
 bin=$("$swift" build --show-bin-path)
 tests="$bin/pkgctlPackageTests.xctest"

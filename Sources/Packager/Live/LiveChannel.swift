@@ -9,7 +9,17 @@ public final class LiveChannel {
     public enum Outcome: Equatable {
         case stopped            // signal, or the end of a file input
         case inputLost(String)  // retries exhausted
+        /// Stopped, but uploads were still pending when the shutdown budget ran out: the
+        /// output lacks what they carried (an exit status of failure, "output not stored").
+        case unpublished(String)
     }
+
+    /// Seconds a stop may spend waiting for uploads, both waits together: inside the 30 s a
+    /// supervisor gives before SIGKILL (systemd's TimeoutStopSec, Kubernetes'
+    /// terminationGracePeriodSeconds), with room for the state save. The final version's own
+    /// wait always gets `finalFlushSeconds` of it.
+    static let shutdownFlushSeconds = 25.0
+    static let finalFlushSeconds = 5.0
 
     /// Mutable for one reason: after the byte-level engine met a programme change, later
     /// sessions read through libavformat, which follows such changes in place.
@@ -164,19 +174,35 @@ public final class LiveChannel {
         }
         // Uploads still in flight are confirmed (and listed) first, so the final version — with
         // ENDLIST when asked — is the last one.
-        publisher.flush()
+        // Both waits share one budget (before, each could take 30 s against an origin that stopped
+        // answering: a minute, past the supervisor's SIGKILL).
+        let stopping = Date()
+        publisher.flush(timeout: Self.shutdownFlushSeconds - Self.finalFlushSeconds)
         publisher.update { p, now in p.publishAll(endList: options.endlistOnExit, final: true, now: now) }
         publisher.saveState()
         publisher.writeMetrics()
-        publisher.flush()
+        let left = Self.shutdownFlushSeconds - Date().timeIntervalSince(stopping)
+        if let pending = publisher.flush(timeout: max(Self.finalFlushSeconds, left)), outcome == .stopped {
+            outcome = .unpublished(String(describing: pending))
+        }
         ffmpegLog.stop()
-        log.info(.shutdown, ["outcome": .string(outcome == .stopped ? "stopped" : "input lost"),
-                             "media_sequence": .int(publisher.read { $0.state.mediaSequence(0) })])
+        log.info(.shutdown, ["outcome": .string(outcome.name), "media_sequence": .int(publisher.read { $0.state.mediaSequence(0) })])
         return outcome
     }
 
     private func sleepInterruptibly(_ seconds: Double) {
         interrupt.sleep(until: Date().addingTimeInterval(seconds))
+    }
+}
+
+extension LiveChannel.Outcome {
+    /// The shutdown line's `outcome`.
+    var name: String {
+        switch self {
+        case .stopped: return "stopped"
+        case .inputLost: return "input lost"
+        case .unpublished: return "unpublished"
+        }
     }
 }
 

@@ -181,9 +181,14 @@ final class LivePublisher: @unchecked Sendable {
         }
     }
 
-    func flush() {
-        do { try sink.flush(timeout: 30) } catch {
+    /// Waits up to `timeout` seconds for uploads in flight; the error (logged) when some are
+    /// still pending then.
+    @discardableResult
+    func flush(timeout: Double) -> Error? {
+        do { try sink.flush(timeout: timeout) } catch {
             log.error(.publish, ["action": "flush", "error": .string(String(describing: error))])
+            return error
         }
+        return nil
     }
 }

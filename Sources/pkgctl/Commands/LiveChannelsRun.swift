@@ -45,6 +45,7 @@ enum LiveChannelsRun {
             switch result.outcome {
             case .stopped: continue
             case .inputLost(let reason): Console.error("pkgctl live: channel \(result.name): input lost: \(reason)")
+            case .unpublished(let reason): Console.error("pkgctl live: channel \(result.name): output incomplete at exit: \(reason)")
             case .notStarted(let reason): Console.error("pkgctl live: channel \(result.name): not started: \(reason)")
             }
             failed = true

@@ -31,6 +31,9 @@ enum LiveRun {
         case .inputLost(let reason):
             Console.error("pkgctl live: input '\(options.input)' lost: \(reason)")
             return ExitCode.failure
+        case .unpublished(let reason):
+            Console.error("pkgctl live: output '\(options.output)' incomplete at exit: \(reason)")
+            return ExitCode.failure
         }
     }
 }

@@ -12,6 +12,8 @@ public final class ChannelGroup: @unchecked Sendable {
     public enum Outcome: Equatable, Sendable {
         case stopped
         case inputLost(String)
+        /// Stopped with uploads still pending (`LiveChannel.Outcome.unpublished`).
+        case unpublished(String)
         /// The channel never ran: its output, state or metrics could not be set up.
         case notStarted(String)
     }
@@ -88,6 +90,7 @@ public final class ChannelGroup: @unchecked Sendable {
         switch channel.run() {
         case .stopped: return Result(name: spec.name, outcome: .stopped)
         case .inputLost(let reason): return Result(name: spec.name, outcome: .inputLost(reason))
+        case .unpublished(let reason): return Result(name: spec.name, outcome: .unpublished(reason))
         }
     }
 }
