@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 DEMO_OUT ?= demo-out
 
-.PHONY: deps build install demo test bench fuzz fuzz-inputs clean interop
+.PHONY: deps build install demo test bench fuzz fuzz-inputs fuzz-origin clean interop
 
 deps:
 	@scripts/deps.sh build
@@ -50,6 +50,10 @@ fuzz:
 # Damaged copies of the samples through every mode of the release binary (crashes and hangs).
 fuzz-inputs: build
 	@scripts/fuzz-inputs.py --seconds $${FUZZ_SECONDS:-600}
+
+# The release binary publishing to a hostile HTTP origin (crashes, hangs, wrong exit statuses).
+fuzz-origin: build
+	@scripts/fuzz-origin.py --rounds $${FUZZ_ROUNDS:-10}
 
 # Real players on pkgctl's output (hls.js in headless Chromium from ../shared/hlsjs); live cases
 # run in real time, so this is not part of `make test`. CASES=vod|live|<case>,… JOBS=N
