@@ -21,6 +21,8 @@ import subprocess
 import sys
 import time
 
+from fuzzlib import finding
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKGCTL = os.path.join(ROOT, ".build/release/pkgctl")
 TS_SAMPLES = [os.path.join(ROOT, "samples/live_scte35.ts"), os.path.join(ROOT, "samples/stitched_vod.ts")]
@@ -111,10 +113,6 @@ def run(args):
         return r.returncode, r.stderr.decode(errors="replace")[-800:]
     except subprocess.TimeoutExpired:
         return "timeout", ""
-
-
-def finding(status, err):
-    return status == "timeout" or status < 0 or status > 3 or "Fatal error" in err
 
 
 class Fuzz:

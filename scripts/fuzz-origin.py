@@ -8,8 +8,8 @@ line; an answer 0-3 s late; a 4 MB body; status 999; broken chunked encoding. Ea
 the release binary against it: `pkgctl vod` of the sample (TS, fMP4 or single file), or
 `pkgctl live` from the sample file.
 
-A finding is an exit by signal, an exit status above 3, a vod run past 300 s, or a live run
-past 40 s (a stop may spend 25 s on uploads, LiveChannel.shutdownFlushSeconds); its command and
+A finding is what fuzzlib.finding says (a signal, an exit status above 3, a Swift 'Fatal
+error') or a run past its limit: 300 s for vod, 40 s for live (a stop may spend 25 s on uploads, LiveChannel.shutdownFlushSeconds); its command and
 stderr are kept under OUTDIR. Every round prints one line: mode, exit status, seconds, the last
 stderr line.
 
@@ -27,6 +27,8 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from fuzzlib import finding
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PKGCTL = os.path.join(ROOT, ".build/release/pkgctl")
@@ -153,14 +155,15 @@ def main():
         server.shutdown()
         server.server_close()
         shutil.rmtree(state, ignore_errors=True)
-        finding = status == "timeout" or status < 0 or status > 3
-        last = (err.decode(errors="replace").strip().splitlines() or [""])[-1][:200]
-        print(f"round {r} seed {seed} {mode}: exit {status} in {seconds:.1f} s{' FINDING' if finding else ''}: {last}",
+        text = err.decode(errors="replace")
+        found = finding(status, text)
+        last = (text.strip().splitlines() or [""])[-1][:200]
+        print(f"round {r} seed {seed} {mode}: exit {status} in {seconds:.1f} s{' FINDING' if found else ''}: {last}",
               flush=True)
-        if finding:
+        if found:
             findings += 1
             with open(os.path.join(args.out, f"finding-{seed}.txt"), "w") as f:
-                f.write(" ".join(command) + f"\nexit {status} after {seconds:.1f} s\n\n" + err.decode(errors="replace"))
+                f.write(" ".join(command) + f"\nexit {status} after {seconds:.1f} s\n\n" + text)
     print(f"fuzz-origin: {args.rounds} rounds, {findings} finding(s)", flush=True)
     sys.exit(1 if findings else 0)
 

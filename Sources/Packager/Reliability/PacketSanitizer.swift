@@ -94,13 +94,12 @@ struct PacketSanitizer<Item> {
     /// One `.warning` naming what was dropped from `input`, at most once per 10 s of media
     /// (`now`: the media time read so far); `force` at the end of input.
     mutating func summary(input: String, now: Int64, force: Bool) -> [PipelineEvent] {
-        guard force || now - (lastReport ?? Int64.min / 2) >= 10 * 90_000 else { return [] }
-        guard let summary = takeSummary() else { return [] }
-        lastReport = now
+        guard spacing.isDue(at: now, force: force), let summary = takeSummary() else { return [] }
+        spacing.sent(at: now)
         return [.warning("input '\(input)': \(summary.count) damaged packet(s) dropped (\(summary.text))")]
     }
 
-    private var lastReport: Int64?
+    private var spacing = WarningSpacing(ticks: 10 * 90_000)
 
     mutating func takeSummary() -> (count: Int, text: String)? {
         let total = droppedTotal

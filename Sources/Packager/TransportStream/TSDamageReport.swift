@@ -4,25 +4,22 @@
 /// lost, as on a lossy UDP feed), packets an upstream demodulator flagged, a cut-off last packet.
 ///
 /// Each warning counts what is new since the one before. `interval` (90 kHz ticks of media)
-/// spaces them on a live input, as `PacketSanitizer` does; nil reports only when forced, at the
-/// end of a file, so a damaged programme gives one line, not one per ten seconds.
+/// spaces them on a live input, as `PacketSanitizer`'s are spaced; nil reports only when forced,
+/// at the end of a file, so a damaged programme gives one line, not one per ten seconds.
 struct TSDamageReport {
     let input: String
-    let interval: Int64?
+    private var spacing: WarningSpacing
     private var reported = TSIndexerStats()
-    private var lastReport: Int64?
 
     init(input: String, interval: Int64?) {
         self.input = input
-        self.interval = interval
+        spacing = WarningSpacing(ticks: interval)
     }
 
     /// The warning for damage counted in `stats` since the last one, if it is time (`now`: the
     /// media read so far, in ticks; `force`: the end of input).
     mutating func warning(_ stats: TSIndexerStats, now: Int64, force: Bool) -> [PipelineEvent] {
-        if !force {
-            guard let interval, now - (lastReport ?? Int64.min / 2) >= interval else { return [] }
-        }
+        guard spacing.isDue(at: now, force: force) else { return [] }
         var parts: [String] = []
         let syncLosses = stats.syncLosses - reported.syncLosses
         let gaps = stats.continuityErrors - reported.continuityErrors
@@ -33,7 +30,7 @@ struct TSDamageReport {
         if force, stats.truncatedBytes > 0 { parts.append("the last \(stats.truncatedBytes) byte(s) not a whole packet (cut short)") }
         guard !parts.isEmpty else { return [] }
         reported = stats
-        lastReport = now
+        spacing.sent(at: now)
         return [.warning("input '\(input)': damaged transport stream: " + parts.joined(separator: "; "))]
     }
 }

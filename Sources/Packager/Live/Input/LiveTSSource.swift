@@ -79,17 +79,27 @@ final class LiveTSSource: EventSource {
             guard !bytes.isEmpty else {
                 ended = true
                 indexer.finish(into: &units)
-                let last = feed.finish().map(PipelineEvent.cue) + admitted(units)
-                    + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: true)
-                    + damage.warning(indexer.stats, now: events.lastVideoEnd ?? 0, force: true)
-                return last + [.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks)]
+                var last = feed.finish().map(PipelineEvent.cue)
+                appendAdmitted(units, atEnd: true, into: &last)
+                last.append(.end(lastVideoEnd: events.lastVideoEnd ?? feed.latestVideoTicks))
+                return last
             }
             index(bytes)
         }
         if let k = programmeChange() { units.removeSubrange(k...) }
-        return feed.drain().map(PipelineEvent.cue) + admitted(units)
-            + sanitizer.summary(input: streams.url, now: events.lastVideoEnd ?? 0, force: false)
-            + damage.warning(indexer.stats, now: events.lastVideoEnd ?? 0, force: false)
+        var out = feed.drain().map(PipelineEvent.cue)
+        appendAdmitted(units, atEnd: false, into: &out)
+        return out
+    }
+
+    /// The units' events and the damage warnings that are due (`atEnd`: the end of input, all of
+    /// them), appended in place: this runs for every read, and chained `+` copied the whole
+    /// array once per operand.
+    private func appendAdmitted(_ units: [TSAccessUnit], atEnd: Bool, into out: inout [PipelineEvent]) {
+        admit(units, into: &out)
+        let now = events.lastVideoEnd ?? 0
+        out += sanitizer.summary(input: streams.url, now: now, force: atEnd)
+        out += damage.warning(indexer.stats, now: now, force: atEnd)
     }
 
     /// The first packet of the earliest unit the sanitizer holds back.
@@ -103,9 +113,8 @@ final class LiveTSSource: EventSource {
     /// The units' events, audio and video through the sanitizer the libavformat engine uses: a
     /// damaged timestamp (UDP corruption) leaves the stream's timeline, and its unit is dropped
     /// (its packets are not written) instead of stretching a segment over hours.
-    private func admitted(_ units: [TSAccessUnit]) -> [PipelineEvent] {
-        var out: [PipelineEvent] = []
-        out.reserveCapacity(units.count)
+    private func admit(_ units: [TSAccessUnit], into out: inout [PipelineEvent]) {
+        out.reserveCapacity(out.count + units.count)
         for unit in units {
             let media = events.packet(unit)
             guard media.role != .passthrough else {
@@ -117,7 +126,6 @@ final class LiveTSSource: EventSource {
                 out.append(.packet(admitted))
             }
         }
-        return out
     }
 
     /// After a programme change: the input, to be read on through libavformat from the new PMT
