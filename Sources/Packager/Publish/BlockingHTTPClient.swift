@@ -23,8 +23,14 @@ final class BlockingHTTPClient: @unchecked Sendable {
         self.requestTimeout = requestTimeout
     }
 
-    /// Returns the HTTP status code, or throws `.transport` when no answer came.
-    func send(method: String, url: URL, body: Data?, headers: [String: String]) throws -> Int {
+    /// What an origin answered: the status, and the `Retry-After` it asked for, if any.
+    struct Reply: Equatable {
+        var status: Int
+        var retryAfter: String?
+    }
+
+    /// Returns the origin's reply, or throws `.transport` when no answer came.
+    func send(method: String, url: URL, body: Data?, headers: [String: String]) throws -> Reply {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
                                  timeoutInterval: requestTimeout)
         request.httpMethod = method
@@ -40,7 +46,9 @@ final class BlockingHTTPClient: @unchecked Sendable {
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "the sink was closed")
         }
         let task = session.dataTask(with: request) { _, response, error in
-            answer.set(status: (response as? HTTPURLResponse)?.statusCode, error: error)
+            let http = response as? HTTPURLResponse
+            answer.set(reply: http.map { Reply(status: $0.statusCode, retryAfter: $0.value(forHTTPHeaderField: "Retry-After")) },
+                       error: error)
         }
         task.resume()
         lock.unlock()
@@ -53,10 +61,10 @@ final class BlockingHTTPClient: @unchecked Sendable {
         if let error = answer.error {
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: error.localizedDescription)
         }
-        guard let status = answer.status else {
+        guard let reply = answer.reply else {
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "no HTTP response")
         }
-        return status
+        return reply
     }
 
     func invalidate() {
@@ -70,12 +78,12 @@ final class BlockingHTTPClient: @unchecked Sendable {
     private final class Answer: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private let lock = NSLock()
-        private var storedStatus: Int?
+        private var storedReply: Reply?
         private var storedError: Error?
 
-        func set(status: Int?, error: Error?) {
+        func set(reply: Reply?, error: Error?) {
             lock.lock()
-            storedStatus = status
+            storedReply = reply
             storedError = error
             lock.unlock()
             done.signal()
@@ -85,7 +93,7 @@ final class BlockingHTTPClient: @unchecked Sendable {
             done.wait(timeout: .now() + seconds) == .success
         }
 
-        var status: Int? { lock.lock(); defer { lock.unlock() }; return storedStatus }
+        var reply: Reply? { lock.lock(); defer { lock.unlock() }; return storedReply }
         var error: Error? { lock.lock(); defer { lock.unlock() }; return storedError }
     }
 }

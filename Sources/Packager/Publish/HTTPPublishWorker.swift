@@ -21,6 +21,8 @@ final class HTTPPublishWorker: @unchecked Sendable {
     private var counters = PublishStats()
     private var nextSequence: UInt64 = 0
     private var stopping = false
+    /// Why the worker stopped itself (`HTTPSinkOptions.stopAfterFailure`): the failed item's error.
+    private var stoppedBy: String?
 
     init(base: URL, options: HTTPSinkOptions, onEvent: @escaping @Sendable (PublishEvent) -> Void) {
         self.base = base
@@ -36,16 +38,19 @@ final class HTTPPublishWorker: @unchecked Sendable {
         thread.start()
     }
 
-    /// Queues an item without waiting for the network; throws `queueFull` or `closed`.
+    /// Queues an item without waiting for the network; throws `queueFull`, `closed` or `stopped`.
     func submit(name: PublishName, operation: PublishItem.Operation) throws {
         let now = DispatchTime.now().uptimeNanoseconds
         condition.lock()
-        guard !stopping else {
-            condition.unlock()
-            throw HTTPSinkError.closed(name: name.path)
-        }
         let item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
         while options.waitWhenFull, !stopping, !queue.fits(item) { condition.wait() }
+        // Checked after any wait for room: a sink that stopped meanwhile has no thread left to
+        // send what would be queued now.
+        guard !stopping else {
+            let cause = stoppedBy
+            condition.unlock()
+            throw cause.map { HTTPSinkError.stopped(name: name.path, cause: $0) } ?? .closed(name: name.path)
+        }
         let superseded: PublishItem?
         do {
             superseded = try queue.enqueue(item)
@@ -131,12 +136,15 @@ final class HTTPPublishWorker: @unchecked Sendable {
         while true {
             attempt += 1
             let error: HTTPSinkError
+            var asked: Double?
             do {
-                let code = try client.send(method: method, url: url, body: body, headers: headers)
+                let reply = try client.send(method: method, url: url, body: body, headers: headers)
+                let code = reply.status
                 if (200...299).contains(code) || (method == "DELETE" && (code == 404 || code == 410)) {
                     return .done(latencySeconds: secondsSince(item.enqueuedAt))
                 }
                 error = .status(method: method, url: url.absoluteString, code: code)
+                asked = reply.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
             } catch let failure as HTTPSinkError {
                 error = failure
             } catch {
@@ -144,11 +152,14 @@ final class HTTPPublishWorker: @unchecked Sendable {
             }
             if isStopping { return .abandoned }
             guard error.isRetryable else { return .failed(error) }
-            let delay = options.backoff.delay(afterAttempt: attempt, seed: item.sequence)
+            // An origin's Retry-After is a floor under the backoff, never a reason to retry sooner;
+            // one asking for longer than the item has left ends the item now rather than after a
+            // wait that cannot succeed.
+            let delay = max(options.backoff.delay(afterAttempt: attempt, seed: item.sequence), asked ?? 0)
             let elapsed = secondsSince(firstAttempt)
             guard elapsed + delay <= options.itemDeadline else {
-                return .failed(.deadlineExceeded(name: item.name.path, attempts: attempt,
-                                                 seconds: elapsed, lastError: error.description))
+                let why = asked.map { error.description + String(format: " asking for a retry after %.0f s", $0) } ?? error.description
+                return .failed(.deadlineExceeded(name: item.name.path, attempts: attempt, seconds: elapsed, lastError: why))
             }
             countRetry()
             onEvent(.retry(name: item.name.path, attempt: attempt, delaySeconds: delay, error: error))
@@ -172,6 +183,7 @@ final class HTTPPublishWorker: @unchecked Sendable {
         case .failed(let error):
             counters.failures += 1
             counters.firstFailure = counters.firstFailure ?? error.description
+            if options.stopAfterFailure, stoppedBy == nil { stoppedBy = error.description }
         case .abandoned:
             counters.failures += 1
         }
@@ -188,6 +200,9 @@ final class HTTPPublishWorker: @unchecked Sendable {
         case .abandoned:
             onEvent(.failed(name: item.name.path, error: .closed(name: item.name.path)))
         }
+        // Stopped before the item stops being in flight, so a flush never sees the dropped
+        // queue drain as delivered.
+        if case .failed = outcome, options.stopAfterFailure { stop() }
         condition.lock()
         inFlight = nil
         condition.broadcast()

@@ -15,6 +15,9 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
     case flushTimedOut(pending: Int, timeout: Double)
     /// The sink was closed; nothing more is published.
     case closed(name: String)
+    /// An earlier item failed and the sink stopped there (`HTTPSinkOptions.stopAfterFailure`);
+    /// `cause` is that item's error.
+    case stopped(name: String, cause: String)
     /// Some items could not be stored, so the presentation at `base` is not whole.
     case incomplete(base: String, failures: Int)
     /// libcurl, through which every request goes, cannot be opened on this host.
@@ -41,12 +44,14 @@ public enum HTTPSinkError: Error, CustomStringConvertible, Equatable, Sendable {
         case .status(let method, let url, let code):
             return "\(method) \(url) was answered with HTTP \(code)"
         case .deadlineExceeded(let name, let attempts, let seconds, let lastError):
-            return "gave up publishing '\(name)' after \(attempts) attempts in"
+            return "gave up publishing '\(name)' after \(attempts) attempt\(attempts == 1 ? "" : "s") in"
                 + " \(String(format: "%.1f", seconds)) s; last error: \(lastError)"
         case .flushTimedOut(let pending, let timeout):
             return "\(pending) items still unpublished after waiting \(timeout) s"
         case .closed(let name):
             return "cannot publish '\(name)': the HTTP sink is closed"
+        case .stopped(let name, let cause):
+            return "cannot publish '\(name)': publishing stopped at an earlier item the origin did not store (\(cause))"
         case .incomplete(let base, let failures):
             return "\(failures) item(s) could not be stored at \(base); the presentation there is incomplete"
         case .libraryUnavailable(let output, let reason):

@@ -13,6 +13,11 @@ public struct HTTPSinkOptions: Equatable, Sendable {
     /// A full queue makes `put` wait for room instead of refusing the item: right for a batch
     /// (VOD) upload, where reading may wait for the network; live never waits.
     public var waitWhenFull = false
+    /// The first item given up stops the sink: what is queued is dropped and later puts are
+    /// refused with `HTTPSinkError.stopped`. Right for a VOD upload, which is all or nothing: a
+    /// dead origin or a refused token ends it after one item's retries, not after every item's.
+    /// Live keeps going, so the next playlist can still land.
+    public var stopAfterFailure = false
     /// Headers added to every request (authorization, cache hints…).
     public var extraHeaders: [String: String] = [:]
 

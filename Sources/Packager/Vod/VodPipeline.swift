@@ -23,10 +23,12 @@ public enum VodPipeline {
     }
 
     /// The sink a conversion publishes to an origin through: its puts wait for room in a full
-    /// queue, since reading a recorded input may wait for the network (live never waits).
+    /// queue, since reading a recorded input may wait for the network (live never waits), and
+    /// the first item it gives up on ends the conversion (nothing after it could complete it).
     static func originSink(_ base: URL, http settings: HTTPSinkOptions) throws -> HTTPSink {
         var http = settings
         http.waitWhenFull = true
+        http.stopAfterFailure = true
         return try HTTPSink(base: base, options: http)
     }
 
@@ -227,9 +229,16 @@ public enum VodPipeline {
             cuts, collector,
         ])
         let progress = options.progress.map(ReaderThread.ProgressReport.init)
-        let sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: progress)
-            : try ReaderThread.read(reader, into: chain, progress: progress)
-        try sink.flush(timeout: 600)
+        let sourceEnd: Int64?
+        do {
+            sourceEnd = threaded ? try ReaderThread.drive(reader, into: chain, progress: progress)
+                : try ReaderThread.read(reader, into: chain, progress: progress)
+            try sink.flush(timeout: 600)
+        } catch HTTPSinkError.stopped {
+            // An origin sink stopped at a segment it could not store (`stopAfterFailure`): the
+            // run ends here, reported like any unstored segment below.
+            throw VodError.unstored(input: input, first: sink.stats.firstFailure)
+        }
         try PresentationIntegrity.check(collector, renditions: streams.videos.count, input: input)
         let startDate = options.startDate ?? streams.creationTime ?? VodOptions.fallbackStartDate
         var notes = streams.notes
@@ -241,7 +250,7 @@ public enum VodPipeline {
                                         t0: cuts.firstFrame ?? 0, sourceEnd: sourceEnd ?? cuts.firstFrame ?? 0,
                                         collected: collector, notes: notes).build()
         guard sink.stats.failures == 0 else {
-            throw VodError.unstored(input: input, failures: sink.stats.failures, first: sink.stats.firstFailure)
+            throw VodError.unstored(input: input, first: sink.stats.firstFailure)
         }
         var files = built.files
         var report = built.report

@@ -6,7 +6,8 @@ import Glibc
 /// A real nginx accepting WebDAV PUT/DELETE on 127.0.0.1, run as a child process with its
 /// own prefix, config, logs and document root. It answers 500 while `failing` is set, 403
 /// under /forbidden/, 401 under /private/ to a request without `Authorization: Bearer` and
-/// `token`, and logs "METHOD STATUS URI CONTENT-TYPE" per request.
+/// `token`, 503 with `Retry-After: 1` under /busy/ and with `Retry-After: 3600` under
+/// /closed-for-the-hour/, and logs "METHOD STATUS URI CONTENT-TYPE" per request.
 final class NginxWebDAVOrigin {
     static let binary = "/usr/sbin/nginx"
     /// What /private/ wants after `Bearer `.
@@ -92,9 +93,10 @@ final class NginxWebDAVOrigin {
         let contentType: String
     }
 
-    /// The access log, waiting briefly until it has at least `minimum` lines: nginx writes
-    /// a line after the response has gone out, so it can trail the client by a moment.
-    func requests(atLeast minimum: Int = 0) -> [LoggedRequest] {
+    /// The access log (only paths starting with `pathPrefix`), waiting briefly until it has at least
+    /// `minimum` lines: nginx writes a line after the response has gone out, so it can trail the
+    /// client by a moment.
+    func requests(atLeast minimum: Int = 0, under pathPrefix: String = "/") -> [LoggedRequest] {
         let deadline = Date(timeIntervalSinceNow: 2)
         var lines: [LoggedRequest] = []
         repeat {
@@ -103,7 +105,7 @@ final class NginxWebDAVOrigin {
                 let fields = line.split(separator: " ").map(String.init)
                 guard fields.count == 4, let status = Int(fields[1]) else { return nil }
                 return LoggedRequest(method: fields[0], status: status, path: fields[2], contentType: fields[3])
-            }
+            }.filter { $0.path.hasPrefix(pathPrefix) }
             if lines.count >= minimum { break }
             usleep(20_000)
         } while Date() < deadline
@@ -148,6 +150,8 @@ final class NginxWebDAVOrigin {
                 listen 127.0.0.1:\(port);
                 root \(documentRoot.path);
                 location /forbidden/ { return 403; }
+                location /busy/ { add_header Retry-After 1 always; return 503; }
+                location /closed-for-the-hour/ { add_header Retry-After 3600 always; return 503; }
                 location /private/ {
                     if ($http_authorization != "Bearer \(Self.token)") { return 401; }
                     if (-f \(failFlag.path)) { return 500; }

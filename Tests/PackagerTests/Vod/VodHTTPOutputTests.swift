@@ -35,7 +35,7 @@ final class VodHTTPOutputTests: XCTestCase {
     }
 
     /// `output.http.headers` / `--http-header`: an origin that wants a token gets it on every
-    /// request; without it nothing is stored and the run fails naming the refusal.
+    /// request; without it nothing is stored and the run fails at the first refusal, naming it.
     func testAnOriginWantingATokenGetsItFromTheHTTPSettings() throws {
         let (nginx, base, options) = try presentation(at: "private/show")
         var http = HTTPSinkOptions()
@@ -45,12 +45,14 @@ final class VodHTTPOutputTests: XCTestCase {
         XCTAssertEqual(nginx.storedPuts(count: report.primarySegments).filter { $0.hasPrefix("/private/show/primary/seg_") }.count,
                        report.primarySegments)
 
+        // Refused: the upload ends at the first refusal instead of trying every segment in turn.
         let refused = try XCTUnwrap(BaseURL.parse(nginx.baseURL.absoluteString + "private/other"))
         XCTAssertThrowsError(try VodPipeline.run(input: TestMedia.liveTS.path, origin: refused, options: options)) { error in
-            let text = String(describing: error)
-            XCTAssertTrue(text.hasPrefix("the output of '\(TestMedia.liveTS.path)' is incomplete: "), text)
-            XCTAssertTrue(text.hasSuffix(" was answered with HTTP 401); no playlist was published"), text)
+            XCTAssertEqual(String(describing: error), "the output of '\(TestMedia.liveTS.path)' is incomplete: the upload stopped at "
+                + "the first segment the origin did not store (PUT \(refused.absoluteString)primary/seg_00000.ts was answered "
+                + "with HTTP 401); no playlist was published")
         }
+        XCTAssertEqual(nginx.requests(atLeast: 1, under: "/private/other/").map(\.status), [401])
         XCTAssertNil(nginx.published("private/other/master.m3u8"))
     }
 }
