@@ -1,12 +1,13 @@
 // libcurl on demand. The release binary links Foundation statically, and Foundation's networking
-// (URLSession, which pkgctl uses only for HTTP origins and HTTP inputs) calls libcurl: linked as
+// (URLSession, which pkgctl uses only for HTTP inputs; uploads to an origin go through
+// CurlRequest.c) calls libcurl: linked as
 // it is, every pkgctl process loaded libcurl and the thirty libraries it needs (OpenSSL, GnuTLS,
 // Kerberos, LDAP, SSH, …) and resolved their symbols at start, 5.3 ms of CPU per process on the
 // development machine (perf stat of a C program that only links libcurl: 5.86 ms task-clock,
 // against 0.53 ms without it) — about 4 % of a `pkgctl vod` run and half of a `pkgctl validate`.
 //
-// Each libcurl function Foundation calls is defined here as a forwarder with the header's own
-// signature: the first call opens libcurl with dlopen and binds the function with dlsym, as
+// Each libcurl function Foundation or CurlRequest.c calls is defined here as a forwarder with the
+// header's own signature: the first call opens libcurl with dlopen and binds the function with dlsym, as
 // CFFmpegLoader does for FFmpeg. The linker then satisfies Foundation's references with these,
 // and `--as-needed` (Package.swift) leaves libcurl out of the executable's needed libraries. The
 // forwarders are hidden, so the executable (linked with -export-dynamic) never offers them to
@@ -98,6 +99,8 @@ FORWARD(CURL *, curl_easy_init, (void), ())
 FORWARD_VOID(curl_easy_cleanup, (CURL *curl), (curl))
 FORWARD(CURLcode, curl_easy_pause, (CURL *handle, int bitmask), (handle, bitmask))
 FORWARD(const char *, curl_easy_strerror, (CURLcode code), (code))
+FORWARD(CURLcode, curl_easy_perform, (CURL *curl), (curl))
+FORWARD_VOID(curl_easy_reset, (CURL *curl), (curl))
 
 FORWARD(CURLM *, curl_multi_init, (void), ())
 FORWARD(CURLMcode, curl_multi_cleanup, (CURLM *multi), (multi))

@@ -1,7 +1,7 @@
 /// `output.http`: how pkgctl talks to an HTTP origin it publishes to (`-o http(s)://…`) — the
 /// headers every request carries (an origin's authorization, as FFmpeg's `-headers` and
 /// ingest endpoints such as WebDAV origins behind a token ask for), the timeout of one request,
-/// and how long one upload is retried before it is given up.
+/// how long one upload is retried before it is given up, and (vod) how many segments go at once.
 ///
 /// These are delivery settings, not packaging ones: they stay out of `VodOptions`, whose every
 /// field goes into a batch title's configuration hash (a rotated token must not make a batch
@@ -13,6 +13,8 @@ public struct HTTPOutputSection: Equatable, Sendable {
     public var requestTimeout: Double?
     /// Seconds one upload is retried, from its first attempt (nil: 30; 0: one attempt).
     public var retrySeconds: Double?
+    /// Segments uploaded at once by `pkgctl vod` (nil: 4; live always uploads one at a time).
+    public var parallel: Int?
 
     public init() {}
 
@@ -21,11 +23,12 @@ public struct HTTPOutputSection: Equatable, Sendable {
         m.headers.merge(o.headers) { $1 }
         m.requestTimeout = o.requestTimeout ?? requestTimeout
         m.retrySeconds = o.retrySeconds ?? retrySeconds
+        m.parallel = o.parallel ?? parallel
         return m
     }
 
     static func read(_ n: ConfigNode) throws -> Self {
-        try n.allowOnly(["headers", "request_timeout", "retry_seconds"])
+        try n.allowOnly(["headers", "request_timeout", "retry_seconds", "parallel"])
         var s = Self()
         if let h = try n.object("headers") {
             for name in h.keys {
@@ -35,8 +38,17 @@ public struct HTTPOutputSection: Equatable, Sendable {
         }
         s.requestTimeout = try n.number("request_timeout")
         s.retrySeconds = try n.number("retry_seconds")
+        if let v = try n.number("parallel") {
+            guard v >= 1, v <= Double(mostParallel), v == v.rounded() else {
+                throw n.fail("parallel", "expected a whole number of uploads, 1…\(mostParallel)")
+            }
+            s.parallel = Int(v)
+        }
         return s
     }
+
+    /// More uploads at once than an origin's usual per-client connection limit gains nothing.
+    static let mostParallel = 32
 
     /// Headers pkgctl sets itself on each request, or that HTTP/1.1 framing owns: a value given
     /// for one would contradict the body sent or the connection.
@@ -80,6 +92,7 @@ extension PipelineConfiguration {
         options.extraHeaders = http.headers
         if let t = http.requestTimeout { options.requestTimeout = try check("output.http.request_timeout", t, 1...600, "seconds") }
         if let r = http.retrySeconds { options.itemDeadline = try check("output.http.retry_seconds", r, 0...3_600, "seconds") }
+        options.parallelUploads = http.parallel
         return options
     }
 

@@ -118,6 +118,7 @@ extension PipelineConfiguration {
         o.policy = try policy()
         o.legacyDialects = legacyDialects ?? []
         try refuse(["stitched.coordinator_ranges"], reason: "applies to pkgctl vod only (an overlay VOD primary)")
+        try refuse(["output.http.parallel"], reason: "applies to pkgctl vod only (live uploads one item at a time, in order)")
         o.stitched = stitched.resolved()
         if input.hasPrefix("udp://") {
             // A socket FIFO and no overrun abort: a busy moment must not drop the feed. Its size

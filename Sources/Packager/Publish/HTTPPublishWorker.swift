@@ -1,8 +1,9 @@
 import Foundation
 
-/// The background half of `HTTPSink`: one thread that publishes queued items in order,
-/// retrying each until it lands or its deadline passes before moving to the next, so a
-/// playlist never reaches the origin ahead of a segment it names.
+/// The background half of `HTTPSink`: threads that publish queued items in order, retrying
+/// each until it lands or its deadline passes, so a playlist never reaches the origin ahead of
+/// a segment it names. One thread by default; with `parallelUploads` N, up to N segments are in
+/// flight at once, and anything else still waits for everything queued before it.
 final class HTTPPublishWorker: @unchecked Sendable {
     private enum Outcome {
         case done(latencySeconds: Double)
@@ -17,7 +18,8 @@ final class HTTPPublishWorker: @unchecked Sendable {
     /// Guards everything below; the thread waits on it for work and during backoff.
     private let condition = NSCondition()
     private var queue: PublishQueue
-    private var inFlight: PublishItem?
+    private var inFlight: [PublishItem] = []
+    private let parallel: Int
     private var counters = PublishStats()
     private var nextSequence: UInt64 = 0
     private var stopping = false
@@ -28,14 +30,17 @@ final class HTTPPublishWorker: @unchecked Sendable {
         self.base = base
         self.options = options
         self.onEvent = onEvent
+        self.parallel = max(1, options.parallelUploads ?? 1)
         self.client = BlockingHTTPClient(requestTimeout: options.requestTimeout)
         self.queue = PublishQueue(maxItems: options.maxQueuedItems, maxBytes: options.maxQueuedBytes)
     }
 
     func start(label: String) {
-        let thread = Thread { [self] in run() }
-        thread.name = label
-        thread.start()
+        for _ in 0..<parallel {
+            let thread = Thread { [self] in run() }
+            thread.name = label
+            thread.start()
+        }
     }
 
     /// Queues an item without waiting for the network; throws `queueFull`, `closed` or `stopped`.
@@ -74,17 +79,17 @@ final class HTTPPublishWorker: @unchecked Sendable {
     var stats: PublishStats {
         condition.lock(); defer { condition.unlock() }
         var snapshot = counters
-        snapshot.queueDepth = queue.count + (inFlight == nil ? 0 : 1)
+        snapshot.queueDepth = queue.count + inFlight.count
         return snapshot
     }
 
     func waitUntilDrained(timeout: Double) throws {
         let deadline = Date(timeIntervalSinceNow: max(0, timeout))
         condition.lock(); defer { condition.unlock() }
-        while !queue.isEmpty || inFlight != nil {
+        while !queue.isEmpty || !inFlight.isEmpty {
             if !condition.wait(until: deadline) && Date() >= deadline { break }
         }
-        let pending = queue.count + (inFlight == nil ? 0 : 1)
+        let pending = queue.count + inFlight.count
         if pending > 0 { throw HTTPSinkError.flushTimedOut(pending: pending, timeout: timeout) }
     }
 
@@ -110,11 +115,20 @@ final class HTTPPublishWorker: @unchecked Sendable {
 
     private func next() -> PublishItem? {
         condition.lock(); defer { condition.unlock() }
-        while queue.isEmpty && !stopping { condition.wait() }
-        guard !stopping else { return nil }
-        inFlight = queue.popFirst()
+        while !headMayStart && !stopping { condition.wait() }
+        guard !stopping, let item = queue.popFirst() else { return nil }
+        inFlight.append(item)
         condition.broadcast()        // room for a put waiting on a full queue
-        return inFlight
+        return item
+    }
+
+    /// Whether the oldest queued item may go now: at once when nothing is in flight; beside
+    /// others only when it and all of them are segments and a slot is free. Anything else (a
+    /// playlist, a delete, the state) is a barrier both ways, which keeps the one-thread order.
+    private var headMayStart: Bool {
+        guard let head = queue.first else { return false }
+        guard !inFlight.isEmpty else { return true }
+        return inFlight.count < parallel && head.isSegmentPut && inFlight.allSatisfy(\.isSegmentPut)
     }
 
     private func deliver(_ item: PublishItem) -> Outcome {
@@ -204,7 +218,7 @@ final class HTTPPublishWorker: @unchecked Sendable {
         // queue drain as delivered.
         if case .failed = outcome, options.stopAfterFailure { stop() }
         condition.lock()
-        inFlight = nil
+        inFlight.removeAll { $0.sequence == item.sequence }
         condition.broadcast()
         condition.unlock()
     }

@@ -18,6 +18,11 @@ public struct HTTPSinkOptions: Equatable, Sendable {
     /// dead origin or a refused token ends it after one item's retries, not after every item's.
     /// Live keeps going, so the next playlist can still land.
     public var stopAfterFailure = false
+    /// Segments uploaded at once (nil: 1). Segments may overlap one another; every other item
+    /// waits for everything queued before it, and nothing starts while it is in flight, so a
+    /// playlist still lands after each segment it names. `pkgctl vod` uploads 4 at once by
+    /// default: against an origin 50 ms away, one at a time spends most of a conversion waiting.
+    public var parallelUploads: Int?
     /// Headers added to every request (authorization, cache hints…).
     public var extraHeaders: [String: String] = [:]
 

@@ -19,6 +19,11 @@ struct PublishItem: Equatable, Sendable {
         return 0
     }
 
+    var isSegmentPut: Bool {
+        if case .put(_, .segment) = operation { return true }
+        return false
+    }
+
     var isPlaylistPut: Bool {
         if case .put(_, .playlist) = operation { return true }
         return false

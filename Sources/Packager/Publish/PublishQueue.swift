@@ -16,6 +16,7 @@ struct PublishQueue: Sendable {
     }
 
     var count: Int { items.count }
+    var first: PublishItem? { items.first }
     var isEmpty: Bool { items.isEmpty }
 
     /// Whether `enqueue(item)` would take it now.

@@ -24,13 +24,19 @@ public enum VodPipeline {
 
     /// The sink a conversion publishes to an origin through: its puts wait for room in a full
     /// queue, since reading a recorded input may wait for the network (live never waits), and
-    /// the first item it gives up on ends the conversion (nothing after it could complete it).
+    /// the first item it gives up on ends the conversion (nothing after it could complete it),
+    /// and segments go `defaultParallelUploads` at a time unless `output.http.parallel` says.
     static func originSink(_ base: URL, http settings: HTTPSinkOptions) throws -> HTTPSink {
         var http = settings
         http.waitWhenFull = true
         http.stopAfterFailure = true
+        http.parallelUploads = settings.parallelUploads ?? defaultParallelUploads
         return try HTTPSink(base: base, options: http)
     }
+
+    /// Segments a conversion uploads at once: enough to hide an origin's round trip (4 × 6 s
+    /// segments of 4 Mb/s in flight is 12 MB), few enough for any origin's connection limit.
+    public static let defaultParallelUploads = 4
 
     static func run(input: String, sink: PublishSink, options: VodOptions) throws -> VodReport {
         // A playlist (judged by its bytes) is a stitched presentation with its own source.

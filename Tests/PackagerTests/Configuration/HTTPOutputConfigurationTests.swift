@@ -2,10 +2,11 @@ import Foundation
 import XCTest
 @testable import Packager
 
-/// `output.http` (and `--http-header`, `--http-timeout`, `--http-retry`): an origin's headers,
-/// request timeout and retry time reach the HTTP sink's options, flags over the file; a header
-/// that would break the request, a value out of range, or the keys with a directory output are
-/// refused naming the key (or flag) and never echoing a header's value.
+/// `output.http` (and `--http-header`, `--http-timeout`, `--http-retry`, `--http-parallel`): an
+/// origin's headers, request timeout, retry time and uploads at once reach the HTTP sink's
+/// options, flags over the file; a header that would break the request, a value out of range,
+/// or the keys with a directory output are refused naming the key (or flag) and never echoing
+/// a header's value.
 final class HTTPOutputConfigurationTests: XCTestCase {
     private var scratch: URL!
 
@@ -83,6 +84,22 @@ final class HTTPOutputConfigurationTests: XCTestCase {
         let c = try load(#"{"output": {"http": {"retry_seconds": -1}}}"#)
         XCTAssertThrowsError(try c.httpSinkOptions(isHTTPOutput: true)) {
             XCTAssertEqual(($0 as? ConfigError)?.path, "output.http.retry_seconds")
+        }
+    }
+
+    /// `output.http.parallel` (`pkgctl vod --http-parallel`): a whole number of uploads, for vod only.
+    func testParallelUploadsAreAWholeNumberFrom1To32AndRefusedForLive() throws {
+        XCTAssertEqual(try load(#"{"output": {"http": {"parallel": 8}}}"#).httpSinkOptions(isHTTPOutput: true).parallelUploads, 8)
+        XCTAssertNil(try load("{}").httpSinkOptions(isHTTPOutput: true).parallelUploads, "vod's origin sink then takes its default")
+        for bad in ["0", "1.5", "33", "1e20"] {
+            XCTAssertThrowsError(try load(#"{"output": {"http": {"parallel": \#(bad)}}}"#), bad) { error in
+                XCTAssertEqual(String(describing: error), "\(file): output.http.parallel: expected a whole number of uploads, 1…32")
+            }
+        }
+        let live = try load(#"{"output": {"http": {"parallel": 2}}, "# + liveToOrigin + "}")
+        XCTAssertThrowsError(try live.liveOptions()) { error in
+            XCTAssertEqual(String(describing: error),
+                           "\(file): output.http.parallel: applies to pkgctl vod only (live uploads one item at a time, in order)")
         }
     }
 
