@@ -13,11 +13,11 @@ let releaseOnlyUncheckedExclusivity: [SwiftSetting] = [
 ]
 
 // libcurl only from the first HTTP request on (Sources/CCurlLoader/CurlLoader.c): CCurlLoader
-// defines every libcurl function Foundation's URLSession calls and opens libcurl at the first
-// one. The static Foundation still asks the linker for `-lcurl`; that name finds
-// Sources/CCurlLoader/link/libcurl.so first, a linker script (as glibc's libc.so is) that takes
-// libcurl only AS_NEEDED, and nothing needs it. So the executable does not name libcurl, and no
-// process loads it, with the thirty libraries it needs, before an HTTP request.
+// defines every libcurl function pkgctl calls and opens libcurl at the first one. Anything that
+// still asks the linker for `-lcurl` finds Sources/CCurlLoader/link/libcurl.so first, a linker
+// script (as glibc's libc.so is) that takes libcurl only AS_NEEDED, and nothing needs it. So the
+// executable does not name libcurl, and no process loads it, with the thirty libraries it needs,
+// before an HTTP request.
 let packageDirectory = String(#filePath.dropLast("Package.swift".count))
 
 let package = Package(

@@ -1,17 +1,16 @@
-// libcurl on demand. The release binary links Foundation statically, and Foundation's networking
-// (URLSession, which pkgctl uses only for HTTP inputs; uploads to an origin go through
-// CurlRequest.c) calls libcurl: linked as
-// it is, every pkgctl process loaded libcurl and the thirty libraries it needs (OpenSSL, GnuTLS,
-// Kerberos, LDAP, SSH, …) and resolved their symbols at start, 5.3 ms of CPU per process on the
-// development machine (perf stat of a C program that only links libcurl: 5.86 ms task-clock,
-// against 0.53 ms without it) — about 4 % of a `pkgctl vod` run and half of a `pkgctl validate`.
+// libcurl on demand, for the HTTP requests pkgctl sends itself (CurlRequest.c: uploads to an
+// origin, validate's and timeline's fetches, a batch's probes). Linked as a shared library, libcurl
+// and the thirty libraries it needs (OpenSSL, GnuTLS, Kerberos, LDAP, SSH, …) were loaded and their
+// symbols resolved at every start, 5.3 ms of CPU per process on the development machine (perf stat
+// of a C program that only links libcurl: 5.86 ms task-clock, against 0.53 ms without it) — about
+// 4 % of a `pkgctl vod` run and half of a `pkgctl validate` — when the static Foundation's
+// URLSession still linked it.
 //
-// Each libcurl function Foundation or CurlRequest.c calls is defined here as a forwarder with the
-// header's own signature: the first call opens libcurl with dlopen and binds the function with dlsym, as
-// CFFmpegLoader does for FFmpeg. The linker then satisfies Foundation's references with these,
-// and `--as-needed` (Package.swift) leaves libcurl out of the executable's needed libraries. The
-// forwarders are hidden, so the executable (linked with -export-dynamic) never offers them to
-// libcurl itself.
+// Each libcurl function CurlRequest.c calls is defined here as a forwarder with the header's own
+// signature: the first call opens libcurl with dlopen and binds the function with dlsym, as
+// CFFmpegLoader does for FFmpeg. `--as-needed` (Package.swift) leaves libcurl out of the
+// executable's needed libraries. The forwarders are hidden, so the executable (linked with
+// -export-dynamic) never offers them to libcurl itself.
 //
 // A machine without libcurl ends the process at the first HTTP request with one line naming
 // what is missing (exit 1); `pkgctl_curl_load` lets Swift ask first.
@@ -89,33 +88,16 @@ static void *bind_symbol(void **slot, const char *name) {
     PKGCTL_HIDDEN void name params { target_##name() args; }
 
 FORWARD(CURLcode, curl_global_init, (long flags), (flags))
-FORWARD(char *, curl_version, (void), ())
-FORWARD(curl_version_info_data *, curl_version_info, (CURLversion age), (age))
-FORWARD_VOID(curl_free, (void *p), (p))
 FORWARD(struct curl_slist *, curl_slist_append, (struct curl_slist *list, const char *string), (list, string))
 FORWARD_VOID(curl_slist_free_all, (struct curl_slist *list), (list))
 
 FORWARD(CURL *, curl_easy_init, (void), ())
 FORWARD_VOID(curl_easy_cleanup, (CURL *curl), (curl))
-FORWARD(CURLcode, curl_easy_pause, (CURL *handle, int bitmask), (handle, bitmask))
 FORWARD(const char *, curl_easy_strerror, (CURLcode code), (code))
 FORWARD(CURLcode, curl_easy_perform, (CURL *curl), (curl))
 FORWARD_VOID(curl_easy_reset, (CURL *curl), (curl))
 
-FORWARD(CURLM *, curl_multi_init, (void), ())
-FORWARD(CURLMcode, curl_multi_cleanup, (CURLM *multi), (multi))
-FORWARD(CURLMcode, curl_multi_add_handle, (CURLM *multi, CURL *easy), (multi, easy))
-FORWARD(CURLMcode, curl_multi_remove_handle, (CURLM *multi, CURL *easy), (multi, easy))
-FORWARD(CURLMcode, curl_multi_assign, (CURLM *multi, curl_socket_t sockfd, void *sockp), (multi, sockfd, sockp))
-FORWARD(CURLMsg *, curl_multi_info_read, (CURLM *multi, int *msgs_in_queue), (multi, msgs_in_queue))
-FORWARD(CURLMcode, curl_multi_socket_action, (CURLM *multi, curl_socket_t s, int ev_bitmask, int *running_handles),
-        (multi, s, ev_bitmask, running_handles))
-
-FORWARD(CURLU *, curl_url, (void), ())
-FORWARD(CURLUcode, curl_url_get, (CURLU *url, CURLUPart what, char **part, unsigned int flags), (url, what, part, flags))
-FORWARD(CURLUcode, curl_url_set, (CURLU *url, CURLUPart what, const char *part, unsigned int flags), (url, what, part, flags))
-
-// The variadic three take exactly one argument after the option, whose type the option's number
+// The variadic two take exactly one argument after the option, whose type the option's number
 // says (curl.h's CURLOPTTYPE_* ranges, which the multi options share): it is read as that type
 // and passed on as that type, as libcurl's own setopt reads it.
 typedef void (*curl_function)(void);
@@ -149,7 +131,6 @@ typedef void (*curl_function)(void);
     }
 
 FORWARD_SETOPT(CURLcode, curl_easy_setopt, CURL, CURLoption)
-FORWARD_SETOPT(CURLMcode, curl_multi_setopt, CURLM, CURLMoption)
 
 // Every CURLINFO takes a pointer to where the answer goes.
 TARGET(curl_easy_getinfo)

@@ -2,7 +2,6 @@
 // references bind to them (an object's definition wins over a shared library's), so every option
 // kind their variadic setopt must carry — a long, a string, a function, a data pointer, a
 // curl_off_t, a header list — and the getinfo answer go through them to the libcurl they opened.
-// curl_easy_perform, which Foundation does not call, is libcurl's own.
 #include "CCurlProbe.h"
 
 #define CURL_DISABLE_TYPECHECK 1

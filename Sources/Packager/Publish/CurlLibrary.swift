@@ -1,8 +1,8 @@
 import CCurlLoader
 
-/// libcurl, through which the HTTP sink sends (`BlockingHTTPClient`) and Foundation's URLSession
-/// reads HTTP inputs, is opened at the first HTTP request
-/// (Sources/CCurlLoader), and a host without it would end the process there with one line.
+/// libcurl, through which pkgctl sends every HTTP request of its own (`CurlHandle`), is opened at
+/// the first one (Sources/CCurlLoader), and a host without it would end the process there with
+/// one line.
 /// `HTTPSink` asks first, when it is made, so the failure is that output's own error: one
 /// channel of a `live --channels` process fails to start, not the process with every channel.
 enum CurlLibrary {

@@ -13,7 +13,6 @@ final class StaticFileServer {
     private let log: URL
 
     init(root: URL) throws {
-        guard let python = ToolRun.find("python3") else { throw BatchTestError("python3 not found (scripts/deps.sh test installs it)") }
         self.root = root
         log = root.deletingLastPathComponent().appendingPathComponent("static-\(UUID().uuidString).log")
         let script = """
@@ -26,22 +25,8 @@ final class StaticFileServer {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, root.path, log.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !text.contains("\n") && Date() < deadline && process.isRunning {
-            text += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            process.waitUntilExit()
-            throw BatchTestError("the static file server did not start: '\(text)'")
-        }
+        let started = try PythonServer.start(process, script: script, arguments: [root.path, log.path])
+        guard let port = started.port else { throw BatchTestError("the static file server did not start: '\(started.said)'") }
         baseURL = "http://127.0.0.1:\(port)/"
     }
 

@@ -2,7 +2,7 @@ import CCurlLoader
 import CCurlProbe
 import XCTest
 
-/// The libcurl forwarders the release binary's URLSession goes through (Sources/CCurlLoader):
+/// The libcurl forwarders every HTTP request of pkgctl goes through (Sources/CCurlLoader):
 /// requests made with them against the test origin, one option of every kind their variadic
 /// setopt has to pass on, must arrive as libcurl's own calls would send them.
 final class CurlLoaderTests: XCTestCase {

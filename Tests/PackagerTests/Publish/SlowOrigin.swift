@@ -18,7 +18,6 @@ final class SlowOrigin {
     private let log: URL
 
     init(delay: Double) throws {
-        guard let python = ToolRun.find("python3") else { throw WebDAVOriginError(description: "python3 not found (scripts/deps.sh test installs it)") }
         log = try PublishTestFolder.make("slow-origin").appendingPathComponent("requests.log")
         let script = """
         import http.server, sys, threading, time
@@ -41,22 +40,9 @@ final class SlowOrigin {
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, String(delay), log.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while !text.contains("\n") && Date() < deadline && process.isRunning {
-            text += String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        }
-        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let url = URL(string: "http://127.0.0.1:\(port)/") else {
-            process.terminate()
-            process.waitUntilExit()
-            throw WebDAVOriginError(description: "the slow origin did not start: '\(text)'")
+        let started = try PythonServer.start(process, script: script, arguments: [String(delay), log.path])
+        guard let port = started.port, let url = URL(string: "http://127.0.0.1:\(port)/") else {
+            throw WebDAVOriginError(description: "the slow origin did not start: '\(started.said)'")
         }
         baseURL = url
     }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One http(s) GET, waited for synchronously, that stops reading once the body passes a
 /// byte limit (the read-side commands fetch one resource at a time).
@@ -13,60 +10,15 @@ enum BoundedDownload {
     }
 
     static func get(_ url: URL, timeout: TimeInterval, limit: Int64) throws -> [UInt8] {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "GET"
-        let collector = Collector(limit: limit)
-        let session = URLSession(configuration: .ephemeral, delegate: collector, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        session.dataTask(with: request).resume()
-        collector.done.wait()
-        return try collector.result()
-    }
-
-    /// Gathers the body on URLSession's queue and hands the outcome to the waiting thread.
-    private final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let done = DispatchSemaphore(value: 0)
-        private let limit: Int64
-        private let lock = NSLock()
-        private var body = Data()
-        private var status: Int?
-        private var failure: Failure?
-
-        init(limit: Int64) { self.limit = limit }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            lock.lock()
-            status = (response as? HTTPURLResponse)?.statusCode
-            let announced = response.expectedContentLength
-            if announced > limit { failure = .tooLarge(bytes: announced) }
-            let refuse = failure != nil
-            lock.unlock()
-            completionHandler(refuse ? .cancel : .allow)
+        guard let handle = CurlHandle() else { throw Failure.failed("libcurl could not make a handle") }
+        let reply: CurlHandle.Reply
+        do {
+            reply = try handle.send("GET", url.absoluteString, timeout: timeout, keepBody: Int(clamping: max(limit, 1)))
+        } catch let failure as CurlHandle.Failure {
+            throw Failure.failed(failure.reason)
         }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            lock.lock()
-            body.append(data)
-            let over = Int64(body.count) > limit
-            if over, failure == nil { failure = .tooLarge(bytes: Int64(body.count)) }
-            lock.unlock()
-            if over { dataTask.cancel() }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            lock.lock()
-            if failure == nil, let error { failure = .failed(error.localizedDescription) }
-            lock.unlock()
-            done.signal()
-        }
-
-        func result() throws -> [UInt8] {
-            lock.lock()
-            defer { lock.unlock() }
-            if let failure { throw failure }
-            if let status, !(200..<300).contains(status) { throw Failure.failed("HTTP status \(status)") }
-            return [UInt8](body)
-        }
+        if let bytes = reply.tooLarge { throw Failure.tooLarge(bytes: bytes) }
+        guard (200..<300).contains(reply.status) else { throw Failure.failed("HTTP status \(reply.status)") }
+        return [UInt8](reply.body)
     }
 }
