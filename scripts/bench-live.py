@@ -6,7 +6,8 @@
             default) and without (process, as FFmpeg's muxer writes), and the same for two
             renditions (fsynced); then paced at real time, pkgctl and FFmpeg side by side in each
             of 5 rounds (medians): a channel's fixed cost per wake-up weighs 30 times more there;
-            and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input
+            and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input; and at
+            30x with the output PUT to an HTTP origin that takes 50 ms per request
   rss       anonymous memory over N hours of accelerated input (default 2, --hours 24)
   channels  how many real-time channels two cores sustain without a missed 1.5-target-duration
             deadline, as one process per channel and as one `pkgctl live --channels DIR`
@@ -20,7 +21,9 @@ import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 OUT = "bench-out"
 INPUT = os.path.join(OUT, "live-4mbps.ts")
@@ -249,6 +252,69 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
               f"(goal: p99 <= 5 ms: {'met' if p99 <= 5 else 'NOT met'})")
 
 
+class SlowOrigin(BaseHTTPRequestHandler):
+    """An origin across a network, as far as time goes: every PUT and DELETE is answered after
+    `delay` seconds, and nothing is stored. Reads both a sized and a chunked body (FFmpeg's PUT)."""
+    protocol_version = "HTTP/1.1"
+    delay = 0.05
+
+    def answer(self, status):
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                self.rfile.read(size + 2)
+                if size == 0:
+                    break
+        else:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        time.sleep(self.delay)
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def do_PUT(self):
+        self.answer(201)
+
+    def do_DELETE(self):
+        self.answer(204)
+
+    def log_message(self, *args):
+        pass
+
+
+def cpu_to_origin(pkgctl, speed, wall, rounds=5, delay=0.05):
+    """Alternated rounds of pkgctl live and FFmpeg's hls muxer (`-method PUT`), each paced at
+    `speed` × real time, publishing to an origin (`SlowOrigin`) that takes `delay` s per request:
+    CPU per hour of media, medians. What waiting on an origin costs: pkgctl waits for every answer
+    in poll(2) (URLSession, before, kept a core busy meanwhile); FFmpeg does not wait for them."""
+    SlowOrigin.delay = delay
+    server = ThreadingHTTPServer(("127.0.0.1", 0), SlowOrigin)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    ours, theirs = [], []
+    try:
+        for r in range(rounds):
+            for which in (("pkgctl", "ffmpeg") if r % 2 == 0 else ("ffmpeg", "pkgctl")):
+                if which == "pkgctl":
+                    cmd = [pkgctl, "live", "-i", INPUT, "-o", f"{base}/pkgctl{r}/", "--state-dir",
+                           fresh(os.path.join(SCRATCH, "origin-state")), "--realtime", "--speed", str(speed), "--loop",
+                           *LIVE_WINDOW]
+                    cpu, steady, _ = run_for(cmd, wall, os.path.join(OUT, "bench-live-origin.log"))
+                    ours.append(cpu / (steady * speed) * 3600)
+                else:
+                    cmd = ["ffmpeg", "-v", "error", "-nostdin", *paced_input(speed), "-map", "0:v", "-map", "0:a", "-c", "copy",
+                           "-f", "hls", "-hls_time", "6", "-hls_list_size", "10", "-hls_flags", "delete_segments",
+                           "-method", "PUT", f"{base}/ffmpeg{r}/index.m3u8"]
+                    cpu, steady, _ = run_for(cmd, wall, os.path.join(OUT, "bench-live-origin-ffmpeg.log"))
+                    theirs.append(cpu / (steady * speed) * 3600)
+    finally:
+        server.shutdown()
+    a, b = statistics.median(ours), statistics.median(theirs)
+    print(f"live CPU per hour of 4 Mbps input PUT to an origin taking {delay * 1000:.0f} ms per request (medians of {rounds}, "
+          f"alternated, paced at {speed}x): pkgctl {a:.1f} s ({a / 36:.3f} % of a core), ffmpeg hls muxer -method PUT "
+          f"{b:.1f} s ({b / 36:.3f} %; it does not wait for the answers); ratio {a / b:.2f}  {core_goal(a / 36)}", flush=True)
+
+
 def cpu_at_real_time(pkgctl, wall, rounds=5):
     """pkgctl live and ffmpeg's hls muxer each paced at 1x for `wall` seconds, side by side
     (the first 6 s not counted): what a channel costs as a sidecar really runs, where 30x
@@ -436,6 +502,7 @@ def main():
         for durability in ("power", "process"):
             cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, durability=durability)
         cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, two=two_renditions())
+        cpu_to_origin(pkgctl, speed=30, wall=12 if quick else 24)
         cpu_at_real_time(pkgctl, wall=46 if quick else 126)
         cpu_at_real_time_udp(pkgctl, wall=46 if quick else 126)
     if "rss" in only:
