@@ -41,13 +41,15 @@ final class CurlHandle {
               cancel: UnsafePointer<Int32>? = nil, keepBody: Int = 0) throws -> Reply {
         var reply = pkgctl_http_reply()
         defer { pkgctl_http_reply_free(&reply) }
+        // Bounded before Int(_:), which traps on an infinite or NaN value.
+        let milliseconds = timeout.isFinite ? Int((min(max(timeout, 0.001), 86_400) * 1000).rounded()) : 86_400_000
         let lines = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         let copies = lines.map { strdup($0) }
         defer { copies.forEach { free($0) } }
         let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerList in
             Self.withBody(body) { bytes, count in
                 pkgctl_http_request(raw, method, url, body == nil ? 0 : 1, bytes, count, headerList.baseAddress, lines.count,
-                                    Int(timeout * 1000), cancel, keepBody, &reply)
+                                    milliseconds, cancel, keepBody, &reply)
             }
         }
         guard result == 0 else {
