@@ -1,8 +1,8 @@
 // One blocking HTTP request through libcurl's easy interface: the HTTP sink's uploads and the
 // read side's fetches (validate, timeline, a batch's probes). Foundation's URLSession
 // (swift-corelibs-foundation) drives libcurl's multi interface from dispatch sources and, while a
-// request waits for its answer, keeps the CPU busy: a vod run whose 40 uploads each waited 0.5 s
-// for an origin took 19.1 s of wall and 15.5 s of CPU. curl_easy_perform waits in poll(2)
+// request waits for its answer, keeps the CPU busy: a vod run of the sample whose uploads each
+// waited 0.5 s for an origin took 19.1 s of wall and 15.5 s of CPU. curl_easy_perform waits in poll(2)
 // instead. A caller that sends again keeps its handle, and so its connection.
 #include "CCurlLoader.h"
 
@@ -144,10 +144,7 @@ int pkgctl_http_request(void *handle, const char *method, const char *url, int h
     struct curl_slist *list = curl_slist_append(NULL, "Expect:");
     for (size_t i = 0; list && i < header_count; i++) {
         struct curl_slist *next = curl_slist_append(list, headers[i]);
-        if (!next) {
-            curl_slist_free_all(list);
-            list = NULL;
-        }
+        if (!next) curl_slist_free_all(list);        // append leaves the list as it was on failure
         list = next;
     }
     if (!list) {

@@ -14,12 +14,9 @@ enum HTTPProbe {
     static let mostBodyBytes = 16 << 20
 
     static func send(_ method: String, _ url: URL, headers: [String: String] = [:], timeout: Double = 30) throws -> Answer {
-        guard let handle = CurlHandle() else {
-            throw BatchError.http(method: method, url: url.absoluteString, reason: "libcurl could not make a handle")
-        }
         let reply: CurlHandle.Reply
         do {
-            reply = try handle.send(method, url.absoluteString, headers: headers, timeout: timeout, keepBody: mostBodyBytes)
+            reply = try CurlHandle().send(method, url.absoluteString, headers: headers, timeout: timeout, keepBody: mostBodyBytes)
         } catch let failure as CurlHandle.Failure {
             throw BatchError.http(method: method, url: url.absoluteString, reason: failure.reason)
         }

@@ -48,7 +48,7 @@ public struct HTTPOutputSection: Equatable, Sendable {
     }
 
     /// More uploads at once than an origin's usual per-client connection limit gains nothing.
-    static let mostParallel = 32
+    public static let mostParallel = 32
 
     /// Headers pkgctl sets itself on each request, or that HTTP/1.1 framing owns: a value given
     /// for one would contradict the body sent or the connection.

@@ -33,16 +33,14 @@ final class BlockingHTTPClient: @unchecked Sendable {
         guard cancelFlag.pointee == 0 else {
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "the sink was closed")
         }
-        guard let handle = takeHandle() else {
-            throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "libcurl could not make a handle")
-        }
-        defer { returnHandle(handle) }
         do {
+            let handle = try takeHandle()
+            defer { returnHandle(handle) }
             let reply = try handle.send(method, url.absoluteString, body: body, headers: headers, timeout: requestTimeout,
                                         cancel: cancelFlag)
             return Reply(status: reply.status, retryAfter: reply.headers["retry-after"])
         } catch let failure as CurlHandle.Failure {
-            let reason = failure.reason == "cancelled" ? "the sink was closed" : failure.reason
+            let reason = failure.cancelled ? "the sink was closed" : failure.reason
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: reason)
         }
     }
@@ -51,10 +49,10 @@ final class BlockingHTTPClient: @unchecked Sendable {
         pkgctl_http_cancel(cancelFlag)
     }
 
-    private func takeHandle() -> CurlHandle? {
+    private func takeHandle() throws -> CurlHandle {
         lock.lock()
         defer { lock.unlock() }
-        return idle.popLast() ?? CurlHandle()
+        return try idle.popLast() ?? CurlHandle()
     }
 
     private func returnHandle(_ handle: CurlHandle) {

@@ -9,12 +9,9 @@ enum RetryAfter {
     /// them by the item's deadline.
     static func seconds(_ value: String, now: Date) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        guard let first = text.unicodeScalars.first else { return nil }
-        if CharacterSet.decimalDigits.contains(first) {
-            // delay-seconds = 1*DIGIT: anything else after the digits makes the field invalid.
-            guard text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            return Double(text)
-        }
+        guard !text.isEmpty else { return nil }
+        // delay-seconds = 1*DIGIT; "5s" or "1.5" is neither form, and no date parses from it.
+        if text.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) { return Double(text) }
         // IMF-fixdate, and the two obsolete forms a recipient must still accept (RFC 850, asctime).
         // Formatters are made per call (a rare path) because several workers' threads may parse.
         for pattern in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {

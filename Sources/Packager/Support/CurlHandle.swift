@@ -18,16 +18,17 @@ final class CurlHandle {
     }
 
     /// Why no answer came: libcurl's own message ("Failed to connect to … port …", "Operation
-    /// timed out after …"), or "cancelled".
+    /// timed out after …"); `cancelled` when the caller's cancel flag ended the request.
     struct Failure: Error {
         let reason: String
+        var cancelled = false
     }
 
     private let raw: UnsafeMutableRawPointer
 
-    /// Nil when libcurl cannot make a handle (out of memory).
-    init?() {
-        guard let raw = pkgctl_http_handle() else { return nil }
+    /// Throws when libcurl cannot make a handle (out of memory).
+    init() throws {
+        guard let raw = pkgctl_http_handle() else { throw Failure(reason: "libcurl could not make a handle") }
         self.raw = raw
     }
 
@@ -54,7 +55,7 @@ final class CurlHandle {
         }
         guard result == 0 else {
             let reason = withUnsafeBytes(of: reply.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw Failure(reason: cancel.map { $0.pointee != 0 } == true ? "cancelled" : reason)
+            throw Failure(reason: reason, cancelled: cancel.map { $0.pointee != 0 } ?? false)
         }
         let kept = reply.body.map { Data(bytes: $0, count: reply.body_size) } ?? Data()
         return Reply(status: reply.status, headers: Self.fields(reply.headers.map { String(cString: $0) } ?? ""), body: kept,

@@ -51,9 +51,10 @@ enum VodCommand {
         .flag("--quiet", aliases: ["-q"], "no progress line; only warnings and errors on stderr") { $0.quiet = true },
         .setting("--http-parallel", .number("N"), key: "output.http.parallel",
                  default: DefaultText.number(Double(VodPipeline.defaultParallelUploads)),
-                 "segments uploaded at once to an http(s) output (1-32); playlists still go after every segment they name") {
+                 "segments uploaded at once to an http(s) output (1-\(HTTPOutputSection.mostParallel)); playlists still go after every segment they name") {
             let v = try $1.number()
-            guard v >= 1, v <= 32, v == v.rounded() else { throw $1.bad("a whole number of uploads, 1-32") }
+            let most = HTTPOutputSection.mostParallel
+            guard v >= 1, v <= Double(most), v == v.rounded() else { throw $1.bad("a whole number of uploads, 1-\(most)") }
             $0.output.http.parallel = Int(v)
         },
     ] + PipelineOptions.http() + StitchedFlags.vod() + BatchCommand.options

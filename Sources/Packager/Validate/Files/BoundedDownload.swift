@@ -10,10 +10,9 @@ enum BoundedDownload {
     }
 
     static func get(_ url: URL, timeout: TimeInterval, limit: Int64) throws -> [UInt8] {
-        guard let handle = CurlHandle() else { throw Failure.failed("libcurl could not make a handle") }
         let reply: CurlHandle.Reply
         do {
-            reply = try handle.send("GET", url.absoluteString, timeout: timeout, keepBody: Int(clamping: max(limit, 1)))
+            reply = try CurlHandle().send("GET", url.absoluteString, timeout: timeout, keepBody: Int(clamping: max(limit, 1)))
         } catch let failure as CurlHandle.Failure {
             throw Failure.failed(failure.reason)
         }
