@@ -42,7 +42,10 @@ public struct RetentionPlanner: Equatable, Codable, Sendable {
     /// Removed segments whose availability window has ended at `now`, earliest first.
     /// They stay due until `noteDeleted` confirms the deletion, so a failed delete is retried.
     public func due(at now: Double) -> [String] {
-        deletableAt.filter { $0.value <= now }
+        // The live tick asks a few times a second and almost always finds nothing due: answer
+        // that without building a filtered dictionary.
+        guard deletableAt.values.contains(where: { $0 <= now }) else { return [] }
+        return deletableAt.filter { $0.value <= now }
             .sorted { ($0.value, $0.key) < ($1.value, $1.key) }
             .map(\.key)
     }
