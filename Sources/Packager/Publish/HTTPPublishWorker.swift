@@ -47,8 +47,11 @@ final class HTTPPublishWorker: @unchecked Sendable {
     func submit(name: PublishName, operation: PublishItem.Operation) throws {
         let now = DispatchTime.now().uptimeNanoseconds
         condition.lock()
-        let item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
+        var item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
         while options.waitWhenFull, !stopping, !queue.fits(item) { condition.wait() }
+        // Numbered after any wait: two puts that waited for room together must not share a
+        // number, by which `finish` takes an item out of `inFlight`.
+        item.sequence = nextSequence
         // Checked after any wait for room: a sink that stopped meanwhile has no thread left to
         // send what would be queued now.
         guard !stopping else {
@@ -123,12 +126,16 @@ final class HTTPPublishWorker: @unchecked Sendable {
     }
 
     /// Whether the oldest queued item may go now: at once when nothing is in flight; beside
-    /// others only when it and all of them are segments and a slot is free. Anything else (a
-    /// playlist, a delete, the state) is a barrier both ways, which keeps the one-thread order.
+    /// others only when it and all of them are segments, none of them of the same name, and a
+    /// slot is free. Anything else (a playlist, a delete, the state) is a barrier both ways,
+    /// which keeps the one-thread order. The name: vod puts an fMP4 init as a segment and again,
+    /// rewritten, at the end of the input; two uploads of one file at once land in either
+    /// order (a retried first one last), and the origin would keep the stale bytes.
     private var headMayStart: Bool {
         guard let head = queue.first else { return false }
         guard !inFlight.isEmpty else { return true }
-        return inFlight.count < parallel && head.isSegmentPut && inFlight.allSatisfy(\.isSegmentPut)
+        return inFlight.count < parallel && head.isSegmentPut
+            && inFlight.allSatisfy { $0.isSegmentPut && $0.name != head.name }
     }
 
     private func deliver(_ item: PublishItem) -> Outcome {

@@ -45,6 +45,29 @@ final class HTTPSinkParallelTests: XCTestCase {
         XCTAssertEqual(sink.stats.deletes, 1)
     }
 
+    /// vod puts an fMP4 init as a segment, and again, rewritten, at the end of the input: the
+    /// second waits for the first: two at once land in either order.
+    func testTwoUploadsOfOneNameNeverOverlap() throws {
+        let slow = try slowOrigin()
+        var options = HTTPSinkOptions()
+        options.parallelUploads = 4
+        let sink = try HTTPSink(base: slow.baseURL, options: options)
+        defer { sink.close() }
+        try sink.put(Data("s0".utf8), name: "seg_0.m4s", kind: .segment)
+        try sink.put(Data("i1".utf8), name: "init.mp4", kind: .segment)
+        try sink.put(Data("s1".utf8), name: "seg_1.m4s", kind: .segment)
+        try sink.put(Data("i2".utf8), name: "init.mp4", kind: .segment)
+        try sink.put(Data("s2".utf8), name: "seg_2.m4s", kind: .segment)
+        try sink.flush(timeout: 10)
+
+        let requests = slow.requests
+        XCTAssertEqual(requests.count, 5)
+        let inits = requests.filter { $0.path == "/init.mp4" }
+        XCTAssertEqual(inits.count, 2)
+        XCTAssertFalse(inits[0].overlaps(inits[1]), "two uploads of init.mp4 were in flight at once: \(inits)")
+        XCTAssertEqual(SlowOrigin.mostAtOnce(requests.filter { ["/seg_0.m4s", "/init.mp4", "/seg_1.m4s"].contains($0.path) }), 3)
+    }
+
     func testOneUploadAtATimeUnlessAsked() throws {
         let slow = try slowOrigin()
         let sink = try HTTPSink(base: slow.baseURL)
