@@ -114,6 +114,22 @@ static int check_cancel(void *context, curl_off_t a, curl_off_t b, curl_off_t c,
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
 static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
 
+// Only http and https, for the request and any redirect it follows; redirects from https stay
+// on https (no body or header of a TLS request goes out in cleartext). libcurl is opened at run
+// time, so it may be older than these headers: before 7.85 only the bitmask options exist, and
+// the string ones fail with CURLE_UNKNOWN_OPTION, which would leave every protocol allowed.
+static void limit_protocols(CURL *curl, int from_https) {
+    if (curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https") == CURLE_OK
+        && curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, from_https ? "https" : "http,https") == CURLE_OK) {
+        return;
+    }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    curl_easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(from_https ? CURLPROTO_HTTPS : CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#pragma GCC diagnostic pop
+}
+
 void *pkgctl_http_handle(void) {
     pthread_once(&global_once, global_init);
     return curl_easy_init();
@@ -124,6 +140,8 @@ void pkgctl_http_handle_free(void *handle) {
 }
 
 void pkgctl_http_cancel(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+int pkgctl_http_cancelled(const int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0; }
 
 void pkgctl_http_reply_free(struct pkgctl_http_reply *reply) {
     free(reply->body);
@@ -153,9 +171,11 @@ int pkgctl_http_request(void *handle, const char *method, const char *url, int h
     }
     curl_easy_reset(curl);
     curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    limit_protocols(curl, strncasecmp(url, "https:", 6) == 0);
+    // Reads follow redirects; uploads and deletes do not: libcurl would send the body and every
+    // header the caller set (an origin's token among them) to whatever host the answer names.
+    int reads = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, reads ? 1L : 0L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     if (strcmp(method, "HEAD") == 0) {

@@ -32,7 +32,8 @@ struct pkgctl_http_reply {
 };
 
 // Sends `method` to `url` with `body` (when `has_body`; it may be empty) and `headers` ("Name:
-// value" each), follows up to 5 redirects (http and https only), and keeps up to `keep_body`
+// value" each), follows up to 5 redirects for GET and HEAD (http and https only; https to https
+// only) and none for other methods, and keeps up to `keep_body`
 // bytes of the answer's body (0: none; more stops the transfer with `over_limit`). 0 when an
 // answer came (or the body passed the limit), -1 with why in `reply->error` when none did. A
 // request ends within about a second once `*cancel` (may be NULL) is non-zero.
@@ -44,5 +45,7 @@ void pkgctl_http_reply_free(struct pkgctl_http_reply *reply);
 
 // Sets a cancel flag that requests read on other threads.
 void pkgctl_http_cancel(int *flag);
+// Whether such a flag is set (an atomic read: another thread sets it).
+int pkgctl_http_cancelled(const int *flag);
 
 #endif

@@ -30,7 +30,7 @@ final class BlockingHTTPClient: @unchecked Sendable {
 
     /// Returns the origin's reply, or throws `.transport` when no answer came.
     func send(method: String, url: URL, body: Data?, headers: [String: String]) throws -> Reply {
-        guard cancelFlag.pointee == 0 else {
+        guard pkgctl_http_cancelled(cancelFlag) == 0 else {
             throw HTTPSinkError.transport(method: method, url: url.absoluteString, reason: "the sink was closed")
         }
         do {

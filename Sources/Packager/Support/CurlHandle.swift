@@ -55,7 +55,7 @@ final class CurlHandle {
         }
         guard result == 0 else {
             let reason = withUnsafeBytes(of: reply.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw Failure(reason: reason, cancelled: cancel.map { $0.pointee != 0 } ?? false)
+            throw Failure(reason: reason, cancelled: cancel.map { pkgctl_http_cancelled($0) != 0 } ?? false)
         }
         let kept = reply.body.map { Data(bytes: $0, count: reply.body_size) } ?? Data()
         return Reply(status: reply.status, headers: Self.fields(reply.headers.map { String(cString: $0) } ?? ""), body: kept,

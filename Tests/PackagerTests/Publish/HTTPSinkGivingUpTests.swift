@@ -61,6 +61,22 @@ final class HTTPSinkGivingUpTests: XCTestCase {
         XCTAssertEqual(nginx.published("seg_1.ts"), Data("y".utf8), "a live sink goes on with the next item")
     }
 
+    /// libcurl would send the body and the sink's headers (an origin's token) wherever a
+    /// redirect points; an upload fails with the redirect instead, once, and names it.
+    func testAnUploadIsNotRedirected() throws {
+        let recorder = PublishEventRecorder()
+        let (nginx, sink) = try sink(recorder) { $0.extraHeaders = ["Authorization": "Bearer \(NginxWebDAVOrigin.token)"] }
+        try sink.put(Data("x".utf8), name: "moved/seg_0.ts", kind: .segment)
+        try sink.flush(timeout: 10)
+
+        XCTAssertEqual(recorder.failures.map(\.error.description), [
+            "PUT \(nginx.baseURL.absoluteString)moved/seg_0.ts was answered with HTTP 307, a redirect, which uploads and"
+                + " deletes do not follow (the body and the request's headers would go to another host): give the origin's final URL",
+        ])
+        XCTAssertEqual(nginx.requests(atLeast: 1).map(\.status), [307])
+        XCTAssertNil(nginx.published("seg_0.ts"), "the body went where the redirect pointed")
+    }
+
     func testStopAfterFailureDropsTheQueueAndRefusesLaterPutsWithTheFirstFailure() throws {
         let recorder = PublishEventRecorder()
         let (nginx, sink) = try sink(recorder) { $0.stopAfterFailure = true }

@@ -7,7 +7,8 @@ import Glibc
 /// own prefix, config, logs and document root. It answers 500 while `failing` is set, 403
 /// under /forbidden/, 401 under /private/ to a request without `Authorization: Bearer` and
 /// `token`, 503 with `Retry-After: 1` under /busy/ and with `Retry-After: 3600` under
-/// /closed-for-the-hour/, and logs "METHOD STATUS URI CONTENT-TYPE" per request.
+/// /closed-for-the-hour/, 307 from /moved/NAME to /NAME, and logs "METHOD STATUS URI
+/// CONTENT-TYPE" per request.
 final class NginxWebDAVOrigin {
     static let binary = "/usr/sbin/nginx"
     /// What /private/ wants after `Bearer `.
@@ -152,6 +153,7 @@ final class NginxWebDAVOrigin {
                 location /forbidden/ { return 403; }
                 location /busy/ { add_header Retry-After 1 always; return 503; }
                 location /closed-for-the-hour/ { add_header Retry-After 3600 always; return 503; }
+                location ~ ^/moved/(.*)$ { return 307 /$1; }
                 location /private/ {
                     if ($http_authorization != "Bearer \(Self.token)") { return 401; }
                     if (-f \(failFlag.path)) { return 500; }
