@@ -211,30 +211,46 @@ def segments(lines):
     return [l for l in lines if l.get("event") == "segment"]
 
 
+def alternated_per_hour(ours, theirs, speed, wall, rounds, after_ours=None):
+    """`rounds` rounds of a pkgctl run and an FFmpeg run, each alone, pkgctl first in even
+    rounds: each one's CPU seconds per hour of media at `speed` × real time. `ours(r)` and
+    `theirs(r)` give round r's (cmd, log path); `after_ours(log path)` reads a pkgctl run's log."""
+    a, b = [], []
+    for r in range(rounds):
+        for mine in ((True, False) if r % 2 == 0 else (False, True)):
+            cmd, log_path = (ours if mine else theirs)(r)
+            cpu, steady, _ = run_for(cmd, wall, log_path)
+            (a if mine else b).append(cpu / (steady * speed) * 3600)
+            if mine and after_ours:
+                after_ours(log_path)
+    return a, b
+
+
 def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
     """Alternated rounds of pkgctl live (published files fsynced, `--durability power`, the
     default; or left to the kernel's write-back, `process`, as FFmpeg's muxer does) and ffmpeg's
     hls muxer on the same looped input, each paced at `speed` × real time; CPU per hour of media,
     medians. `two`: the path of a two-rendition input (`two_renditions`) to run instead, FFmpeg
     writing the same two variants."""
-    ours, theirs, latencies = [], [], []
+    latencies = []
     ff_out = os.path.join(SCRATCH, "ffmpeg")
     source = two or INPUT
     ff = ffmpeg_hls(paced_input(speed, source), ff_out, bool(two))
     name = "live-2r" if two else "live"
-    for r in range(rounds):
-        for which in (("pkgctl", "ffmpeg") if r % 2 == 0 else ("ffmpeg", "pkgctl")):
-            if which == "pkgctl":
-                log_path = os.path.join(OUT, f"bench-{name}-cpu.log")
-                cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability), source)
-                cpu, steady, _ = run_for(cmd, wall, log_path)
-                ours.append(cpu / (steady * speed) * 3600)
-                latencies += [s["latency_ms"] for s in segments(read_log(log_path))]
-            else:
-                fresh(ff_out)
-                cpu, steady, _ = run_for(ff, wall, os.path.join(OUT, f"bench-{name}-ffmpeg.log"))
-                theirs.append(cpu / (steady * speed) * 3600)
-    a, b = statistics.median(ours), statistics.median(theirs)
+
+    def ours(_):
+        cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability), source)
+        return cmd, os.path.join(OUT, f"bench-{name}-cpu.log")
+
+    def theirs(_):
+        fresh(ff_out)
+        return ff, os.path.join(OUT, f"bench-{name}-ffmpeg.log")
+
+    def note_latencies(log_path):
+        latencies.extend(s["latency_ms"] for s in segments(read_log(log_path)))
+
+    ours_cpu, theirs_cpu = alternated_per_hour(ours, theirs, speed, wall, rounds, note_latencies)
+    a, b = statistics.median(ours_cpu), statistics.median(theirs_cpu)
     rate = megabits(source) if two else 4
     what = f"{rate:.1f} Mbps input, two renditions" if two else "4 Mbps input"
     # The goal is per 4 Mbps rendition: for the two renditions (3 and 1 Mb/s video, one audio
@@ -291,25 +307,23 @@ def cpu_to_origin(pkgctl, speed, wall, rounds=5, delay=0.05):
     server = ThreadingHTTPServer(("127.0.0.1", 0), SlowOrigin)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
-    ours, theirs = [], []
+
+    def ours(r):
+        return ([pkgctl, "live", "-i", INPUT, "-o", f"{base}/pkgctl{r}/", "--state-dir",
+                 fresh(os.path.join(SCRATCH, "origin-state")), "--realtime", "--speed", str(speed), "--loop", *LIVE_WINDOW],
+                os.path.join(OUT, "bench-live-origin.log"))
+
+    def theirs(r):
+        return (["ffmpeg", "-v", "error", "-nostdin", *paced_input(speed), "-map", "0:v", "-map", "0:a", "-c", "copy",
+                 "-f", "hls", "-hls_time", "6", "-hls_list_size", "10", "-hls_flags", "delete_segments",
+                 "-method", "PUT", f"{base}/ffmpeg{r}/index.m3u8"],
+                os.path.join(OUT, "bench-live-origin-ffmpeg.log"))
+
     try:
-        for r in range(rounds):
-            for which in (("pkgctl", "ffmpeg") if r % 2 == 0 else ("ffmpeg", "pkgctl")):
-                if which == "pkgctl":
-                    cmd = [pkgctl, "live", "-i", INPUT, "-o", f"{base}/pkgctl{r}/", "--state-dir",
-                           fresh(os.path.join(SCRATCH, "origin-state")), "--realtime", "--speed", str(speed), "--loop",
-                           *LIVE_WINDOW]
-                    cpu, steady, _ = run_for(cmd, wall, os.path.join(OUT, "bench-live-origin.log"))
-                    ours.append(cpu / (steady * speed) * 3600)
-                else:
-                    cmd = ["ffmpeg", "-v", "error", "-nostdin", *paced_input(speed), "-map", "0:v", "-map", "0:a", "-c", "copy",
-                           "-f", "hls", "-hls_time", "6", "-hls_list_size", "10", "-hls_flags", "delete_segments",
-                           "-method", "PUT", f"{base}/ffmpeg{r}/index.m3u8"]
-                    cpu, steady, _ = run_for(cmd, wall, os.path.join(OUT, "bench-live-origin-ffmpeg.log"))
-                    theirs.append(cpu / (steady * speed) * 3600)
+        ours_cpu, theirs_cpu = alternated_per_hour(ours, theirs, speed, wall, rounds)
     finally:
         server.shutdown()
-    a, b = statistics.median(ours), statistics.median(theirs)
+    a, b = statistics.median(ours_cpu), statistics.median(theirs_cpu)
     print(f"live CPU per hour of 4 Mbps input PUT to an origin taking {delay * 1000:.0f} ms per request (medians of {rounds}, "
           f"alternated, paced at {speed}x): pkgctl {a:.1f} s ({a / 36:.3f} % of a core), ffmpeg hls muxer -method PUT "
           f"{b:.1f} s ({b / 36:.3f} %; it does not wait for the answers); ratio {a / b:.2f}  {core_goal(a / 36)}", flush=True)

@@ -96,5 +96,8 @@ public struct LiveOptions {
 
     public var isHTTPOutput: Bool { BaseURL.isHTTP(output) }
 
-    var isFileInput: Bool { !input.contains("://") && input != "-" && !input.hasPrefix("pipe:") }
+    /// Searched in the URL's bytes: with Foundation imported, `String.contains` resolves to its
+    /// CFString search, 1.8 % of a UDP channel's perf samples at real time when the live tick
+    /// asked it four times a second (`LivePresentation.availabilityClock`).
+    var isFileInput: Bool { input.utf8.firstRange(of: "://".utf8) == nil && input != "-" && !input.hasPrefix("pipe:") }
 }

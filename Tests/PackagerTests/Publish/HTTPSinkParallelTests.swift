@@ -6,8 +6,11 @@ import XCTest
 /// 0.1 s per request, and every other item still waits for everything put before it.
 final class HTTPSinkParallelTests: XCTestCase {
     private var origin: SlowOrigin?
+    private var sinks: [HTTPSink] = []
 
     override func tearDown() {
+        sinks.forEach { $0.close() }
+        sinks = []
         origin?.stop()
         origin = nil
     }
@@ -18,12 +21,18 @@ final class HTTPSinkParallelTests: XCTestCase {
         return slow
     }
 
-    func testSegmentsOverlapUpToTheLimitAndPlaylistsAndDeletesAreBarriers() throws {
+    /// A sink sending `parallel` uploads at once to a new slow origin (closed in tearDown).
+    private func parallelSink(_ parallel: Int) throws -> (SlowOrigin, HTTPSink) {
         let slow = try slowOrigin()
         var options = HTTPSinkOptions()
-        options.parallelUploads = 3
+        options.parallelUploads = parallel
         let sink = try HTTPSink(base: slow.baseURL, options: options)
-        defer { sink.close() }
+        sinks.append(sink)
+        return (slow, sink)
+    }
+
+    func testSegmentsOverlapUpToTheLimitAndPlaylistsAndDeletesAreBarriers() throws {
+        let (slow, sink) = try parallelSink(3)
         for i in 0..<6 { try sink.put(Data("s\(i)".utf8), name: "seg_\(i).ts", kind: .segment) }
         try sink.put(Data("#EXTM3U\n".utf8), name: "index.m3u8", kind: .playlist)
         for i in 6..<9 { try sink.put(Data("s\(i)".utf8), name: "seg_\(i).ts", kind: .segment) }
@@ -48,11 +57,7 @@ final class HTTPSinkParallelTests: XCTestCase {
     /// vod puts an fMP4 init as a segment, and again, rewritten, at the end of the input: the
     /// second waits for the first: two at once land in either order.
     func testTwoUploadsOfOneNameNeverOverlap() throws {
-        let slow = try slowOrigin()
-        var options = HTTPSinkOptions()
-        options.parallelUploads = 4
-        let sink = try HTTPSink(base: slow.baseURL, options: options)
-        defer { sink.close() }
+        let (slow, sink) = try parallelSink(4)
         try sink.put(Data("s0".utf8), name: "seg_0.m4s", kind: .segment)
         try sink.put(Data("i1".utf8), name: "init.mp4", kind: .segment)
         try sink.put(Data("s1".utf8), name: "seg_1.m4s", kind: .segment)

@@ -44,16 +44,9 @@ struct LivePresentation {
         Double(state.window.targetDuration) / 2 / (options.realtime ? max(options.speed, 0.01) : 1)
     }
 
-    /// Whether availability times run on the published media's PDT (see `availabilityClock`):
-    /// decided once, as the input never changes kind, because the tick asks a few times a second
-    /// and `isFileInput`'s substring search goes through Foundation's CFString (about 1 % of a
-    /// UDP channel's samples at real time, perf).
-    private let availabilityFollowsMedia: Bool
-
     init(state: LiveState, options: LiveOptions) {
         self.state = state
         self.options = options
-        availabilityFollowsMedia = !options.realtime && options.isFileInput
     }
 
     // MARK: epochs and time
@@ -281,7 +274,7 @@ struct LivePresentation {
     /// decodes, a soak test or a rehearsal nobody watches — the published media's own PDT, so
     /// that hours of input read in a minute are retained for what they last, not for ever.
     func availabilityClock(_ now: Double) -> Double {
-        guard availabilityFollowsMedia, let edge = state.lastSegmentEndMillis else { return now }
+        guard !options.realtime, options.isFileInput, let edge = state.lastSegmentEndMillis else { return now }
         return Double(edge) / 1000
     }
 
