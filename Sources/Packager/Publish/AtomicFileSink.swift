@@ -51,7 +51,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         try counted(bytes: spool.size) {
             let valid = try validated(name)
             if let failure = spool.failure {
-                throw FileSinkError.system(operation: "write (at byte \(failure.offset))", path: spool.path, name: valid.path,
+                throw FileSinkError.system(operation: "\(failure.operation) (at byte \(failure.offset))", path: spool.path, name: valid.path,
                                            errno: failure.errno)
             }
             try closeSynced(spool.takeDescriptor(), path: spool.path, name: valid)

@@ -24,10 +24,12 @@ public final class SegmentSpool: @unchecked Sendable {
     public private(set) var size = 0
     /// Where the next write goes (a muxer may seek back, as into its in-memory buffer).
     private var position = 0
-    /// The first write that failed: (errno, the offset it was writing at).
-    private(set) var failure: (errno: Int32, offset: Int)?
-    /// With `PublishDurability.power` the kernel is asked to start writing the spool to disk
-    /// every this many bytes, so the fsync before its rename waits for the last piece only.
+    /// The first write (or mid-segment fdatasync) that failed: the call, its errno, and the
+    /// offset it was writing at (where the unsynced bytes began).
+    private(set) var failure: (operation: String, errno: Int32, offset: Int)?
+    /// With `PublishDurability.power`, every this many bytes the spool's new bytes are pushed
+    /// towards the disk (buffered: write-back started; direct: the disk's cache emptied), so
+    /// the fsync before its rename waits for the last piece only.
     private let writebackEvery: Int?
     private var writebackFrom = 0
 
@@ -51,6 +53,7 @@ public final class SegmentSpool: @unchecked Sendable {
         var done = 0
         if writesDirect {
             done = writeDirect(base, count: bytes.count)
+            if done > 0 { emptyDiskCacheIfDue(through: position + done) }
             guard failure == nil, done < bytes.count else { return }
             endDirectWrites(at: position + done)
         }
@@ -71,7 +74,7 @@ public final class SegmentSpool: @unchecked Sendable {
             if n < 0 {
                 if errno == EINTR { continue }
                 if errno == EINVAL && writesDirect && done == 0 { return false }
-                failure = (errno, offset + done)
+                failure = ("write", errno, offset + done)
                 return false
             }
             done += n
@@ -92,6 +95,21 @@ public final class SegmentSpool: @unchecked Sendable {
         directBytes += whole
         return whole
     }
+
+    /// Direct writes are on the disk, but perhaps only in its volatile cache, which the fsync
+    /// before the rename must empty: on this project's machine that flush took 0.5 ms plus about
+    /// 2 ms per MiB written since the last one, 6.6 ms for a 3 MB segment, most of the
+    /// segment → playlist latency. An fdatasync every `writebackEvery` bytes empties it while
+    /// the segment is still being muxed (the muxer waits about 1.5 ms; a UDP input is read on
+    /// its own thread), and leaves the publish's fsync the last piece: 1.5 ms at 512 KiB.
+    private func emptyDiskCacheIfDue(through end: Int) {
+        guard let every = writebackEvery, end - writebackFrom >= every else { return }
+        if syncData(descriptor) != 0 { failure = ("fdatasync", errno, writebackFrom) }
+        writebackFrom = end
+    }
+
+    /// The fdatasync of the spool's descriptor; tests count it, or make it fail as a disk would.
+    var syncData: (Int32) -> Int32 = { fdatasync($0) }
 
     /// A direct write starts at a multiple of this, from memory aligned to it, and is a
     /// multiple of it long: 4 KiB, a multiple of nearly every disk's logical block size (a disk

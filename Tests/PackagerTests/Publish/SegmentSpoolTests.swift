@@ -139,6 +139,62 @@ final class SegmentSpoolTests: SinkRootTestCase {
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("a.ts")), Data(shifted))
     }
 
+    /// 2 MiB of aligned blocks in 256 KiB writes, as a live segment writer hands them over.
+    private func writeDirect(_ spool: SegmentSpool) -> Data {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 << 20, alignment: 4096)
+        defer { storage.deallocate() }
+        for i in 0..<storage.count { storage[i] = UInt8(truncatingIfNeeded: i &* 13 &+ i >> 12) }
+        for start in stride(from: 0, to: storage.count, by: 256 << 10) {
+            spool.write(UnsafeRawBufferPointer(rebasing: storage[start..<(start + (256 << 10))]))
+        }
+        return Data(storage)
+    }
+
+    /// The disk's cache is emptied every 512 KiB while the segment is written, so the fsync
+    /// before its rename is left the last piece; the bytes are unchanged.
+    func testDirectSpoolIsSyncedEveryHalfMebibyteAsItIsWritten() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool())
+        var synced: [Int] = []
+        spool.syncData = { descriptor in
+            var info = stat()
+            _ = fstat(descriptor, &info)
+            synced.append(Int(info.st_size))
+            return fdatasync(descriptor)
+        }
+        XCTAssertEqual(spool.beginDirectWrites(), 4096)
+        let bytes = writeDirect(spool)
+        XCTAssertEqual(synced, [512 << 10, 1024 << 10, 1536 << 10, 2048 << 10])
+        XCTAssertEqual(spool.directBytes, 2 << 20)
+        try sink.putSpooled(spool, name: "primary/seg_00002.ts", kind: .segment)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00002.ts")), bytes)
+    }
+
+    /// A failed fdatasync (a disk that lost the bytes) fails that segment as a failed write does,
+    /// naming the call and where the unsynced bytes began; the spool writes nothing more.
+    func testFailedSyncWhileWritingFailsThatPutNamingTheCall() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool())
+        var calls = 0
+        spool.syncData = { _ in
+            calls += 1
+            errno = EIO
+            return -1
+        }
+        XCTAssertEqual(spool.beginDirectWrites(), 4096)
+        _ = writeDirect(spool)
+        XCTAssertEqual(calls, 1)
+        XCTAssertEqual(spool.directBytes, 512 << 10)
+        let path = spool.path
+        XCTAssertThrowsError(try sink.putSpooled(spool, name: "primary/seg_00003.ts", kind: .segment)) { error in
+            XCTAssertEqual(error as? FileSinkError, .system(operation: "fdatasync (at byte 0)", path: path,
+                                                            name: "primary/seg_00003.ts", errno: EIO))
+        }
+        XCTAssertEqual(PublishTestFolder.entries(of: root), [])
+    }
+
     /// Without fsyncs (`--durability process`) the page cache is the point: no direct writes.
     func testProcessDurabilitySpoolNeverWritesDirect() throws {
         let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool())
