@@ -43,7 +43,7 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
         let path = "\(root.path)/\(SegmentSpool.namePrefix)\(getpid())-\(nextTempSequence())"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        return SegmentSpool(path: path, descriptor: descriptor, writebackEvery: durability.syncsFiles ? 512 * 1024 : nil)
+        return SegmentSpool(path: path, descriptor: descriptor, syncEvery: durability.syncsFiles ? 512 * 1024 : nil)
     }
 
     public func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {

@@ -27,16 +27,15 @@ public final class SegmentSpool: @unchecked Sendable {
     /// The first write (or mid-segment fdatasync) that failed: the call, its errno, and the
     /// offset it was writing at (where the unsynced bytes began).
     private(set) var failure: (operation: String, errno: Int32, offset: Int)?
-    /// With `PublishDurability.power`, every this many bytes the spool's new bytes are pushed
-    /// towards the disk (buffered: write-back started; direct: the disk's cache emptied), so
-    /// the fsync before its rename waits for the last piece only.
-    private let writebackEvery: Int?
-    private var writebackFrom = 0
+    /// With `PublishDurability.power`, the spool is fdatasynced every this many bytes, so the
+    /// fsync before its rename waits for the last piece only (see `syncIfDue`).
+    private let syncEvery: Int?
+    private var unsyncedFrom = 0
 
-    init(path: String, descriptor: Int32, writebackEvery: Int?) {
+    init(path: String, descriptor: Int32, syncEvery: Int?) {
         self.path = path
         self.descriptor = descriptor
-        self.writebackEvery = writebackEvery
+        self.syncEvery = syncEvery
     }
 
     deinit { discard() }
@@ -53,16 +52,12 @@ public final class SegmentSpool: @unchecked Sendable {
         var done = 0
         if writesDirect {
             done = writeDirect(base, count: bytes.count)
-            if done > 0 { emptyDiskCacheIfDue(through: position + done) }
+            if done > 0 { syncIfDue(through: position + done) }
             guard failure == nil, done < bytes.count else { return }
-            endDirectWrites(at: position + done)
+            endDirectWrites()
         }
         guard put(base + done, count: bytes.count - done, at: position + done) else { return }
-        let end = position + bytes.count
-        if let every = writebackEvery, end - writebackFrom >= every, let sync = LinuxFileCalls.syncFileRange {
-            _ = sync(descriptor, off_t(writebackFrom), off_t(end - writebackFrom), LinuxFileCalls.syncFileRangeWrite)
-            writebackFrom = end
-        }
+        syncIfDue(through: position + bytes.count)
     }
 
     /// pwrite of all `count` bytes; false after a failure, kept in `failure` unless it was a
@@ -96,16 +91,18 @@ public final class SegmentSpool: @unchecked Sendable {
         return whole
     }
 
-    /// Direct writes are on the disk, but perhaps only in its volatile cache, which the fsync
-    /// before the rename must empty: on this project's machine that flush took 0.5 ms plus about
-    /// 2 ms per MiB written since the last one, 6.6 ms for a 3 MB segment, most of the
-    /// segment → playlist latency. An fdatasync every `writebackEvery` bytes empties it while
-    /// the segment is still being muxed (the muxer waits about 1.5 ms; a UDP input is read on
-    /// its own thread), and leaves the publish's fsync the last piece: 1.5 ms at 512 KiB.
-    private func emptyDiskCacheIfDue(through end: Int) {
-        guard let every = writebackEvery, end - writebackFrom >= every else { return }
-        if syncData(descriptor) != 0 { failure = ("fdatasync", errno, writebackFrom) }
-        writebackFrom = end
+    /// The fsync before the rename must put the whole segment on stable storage: the pages of
+    /// buffered writes, and the disk's volatile cache, where direct writes (and write-back) only
+    /// got to. On this project's machine that took 0.5 ms plus about 2 ms per MiB written since
+    /// the last flush, 5–7 ms for a 3 MB segment (buffered with write-back started as it went,
+    /// or direct): most of the segment → playlist latency. An fdatasync every
+    /// `syncEvery` bytes does it while the segment is still being muxed (the muxer waits
+    /// about 1.5 ms each time; a UDP input is read on its own thread) and leaves the publish's
+    /// fsync the last piece: about 1.5 ms at 512 KiB, for the same CPU.
+    private func syncIfDue(through end: Int) {
+        guard let every = syncEvery, end - unsyncedFrom >= every, failure == nil else { return }
+        if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
+        unsyncedFrom = end
     }
 
     /// The fdatasync of the spool's descriptor; tests count it, or make it fail as a disk would.
@@ -130,7 +127,7 @@ public final class SegmentSpool: @unchecked Sendable {
     /// not synced, or its file system refuses O_DIRECT, as tmpfs may): writes are then buffered.
     /// Any write that is not whole aligned blocks ends direct writing for the rest of the spool.
     func beginDirectWrites() -> Int? {
-        guard writebackEvery != nil, descriptor >= 0, failure == nil, position % Self.directBlock == 0,
+        guard syncEvery != nil, descriptor >= 0, failure == nil, position % Self.directBlock == 0,
               LinuxFileCalls.directIO != 0 else { return nil }
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags | LinuxFileCalls.directIO) == 0 else { return nil }
@@ -138,11 +135,9 @@ public final class SegmentSpool: @unchecked Sendable {
         return Self.directBlock
     }
 
-    /// Back to buffered writes; what was written directly is on the disk already, so write-back
-    /// is started from `offset` on.
-    private func endDirectWrites(at offset: Int) {
+    /// Back to buffered writes, for the rest of the spool.
+    private func endDirectWrites() {
         writesDirect = false
-        writebackFrom = offset
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~LinuxFileCalls.directIO) }
     }

@@ -6,19 +6,14 @@ import Foundation
 enum LinuxFileCalls {
     typealias CopyFileRange = @convention(c) (Int32, UnsafeMutablePointer<off_t>?, Int32,
                                              UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int
-    typealias SyncFileRange = @convention(c) (Int32, off_t, off_t, UInt32) -> Int32
     typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
     typealias MallocTrim = @convention(c) (Int) -> Int32
 
     static let copyFileRange: CopyFileRange? = symbol("copy_file_range")
-    static let syncFileRange: SyncFileRange? = symbol("sync_file_range")
     /// Unlike posix_fallocate, fails where the file system cannot allocate (no zero-filling).
     static let fallocate: Fallocate? = symbol("fallocate")
     /// Gives the heap's free pages back to the kernel.
     static let mallocTrim: MallocTrim? = symbol("malloc_trim")
-
-    /// sync_file_range's SYNC_FILE_RANGE_WRITE: start write-back of the range, do not wait.
-    static let syncFileRangeWrite: UInt32 = 2
 
     /// open(2)'s O_DIRECT, which Swift's Glibc module leaves out (glibc defines it only under
     /// _GNU_SOURCE); its value differs between architectures.

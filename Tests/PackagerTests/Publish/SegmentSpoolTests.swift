@@ -54,7 +54,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
         let sink = AtomicFileSink(root: root, durability: .power)
         let path = root.appendingPathComponent(".spool-\(getpid())-999").path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
-        let spool = SegmentSpool(path: path, descriptor: open(path, O_RDONLY | O_CLOEXEC), writebackEvery: nil)
+        let spool = SegmentSpool(path: path, descriptor: open(path, O_RDONLY | O_CLOEXEC), syncEvery: nil)
         write(Data(repeating: 0x47, count: 1000), into: spool, pieces: 4)
         XCTAssertEqual(spool.size, 1000)
         XCTAssertThrowsError(try sink.putSpooled(spool, name: "primary/seg_00001.ts", kind: .segment)) { error in
@@ -139,36 +139,54 @@ final class SegmentSpoolTests: SinkRootTestCase {
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("a.ts")), Data(shifted))
     }
 
-    /// 2 MiB of aligned blocks in 256 KiB writes, as a live segment writer hands them over.
-    private func writeDirect(_ spool: SegmentSpool) -> Data {
+    /// 2 MiB in `piece`-byte writes from block-aligned memory, as a segment writer hands it over.
+    @discardableResult
+    private func writeTwoMebibytes(_ spool: SegmentSpool, piece: Int = 256 << 10) -> Data {
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 << 20, alignment: 4096)
         defer { storage.deallocate() }
         for i in 0..<storage.count { storage[i] = UInt8(truncatingIfNeeded: i &* 13 &+ i >> 12) }
-        for start in stride(from: 0, to: storage.count, by: 256 << 10) {
-            spool.write(UnsafeRawBufferPointer(rebasing: storage[start..<(start + (256 << 10))]))
+        for start in stride(from: 0, to: storage.count, by: piece) {
+            spool.write(UnsafeRawBufferPointer(rebasing: storage[start..<(start + piece)]))
         }
         return Data(storage)
     }
 
-    /// The disk's cache is emptied every 512 KiB while the segment is written, so the fsync
-    /// before its rename is left the last piece; the bytes are unchanged.
-    func testDirectSpoolIsSyncedEveryHalfMebibyteAsItIsWritten() throws {
-        let root = try sinkRoot()
-        let sink = AtomicFileSink(root: root, durability: .power)
-        let spool = try XCTUnwrap(sink.makeSpool())
-        var synced: [Int] = []
+    /// The file's size at each fdatasync of the spool.
+    private func recordSyncs(of spool: SegmentSpool) -> () -> [Int] {
+        let sizes = NSMutableArray()
         spool.syncData = { descriptor in
             var info = stat()
             _ = fstat(descriptor, &info)
-            synced.append(Int(info.st_size))
+            sizes.add(Int(info.st_size))
             return fdatasync(descriptor)
         }
-        XCTAssertEqual(spool.beginDirectWrites(), 4096)
-        let bytes = writeDirect(spool)
-        XCTAssertEqual(synced, [512 << 10, 1024 << 10, 1536 << 10, 2048 << 10])
-        XCTAssertEqual(spool.directBytes, 2 << 20)
-        try sink.putSpooled(spool, name: "primary/seg_00002.ts", kind: .segment)
-        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00002.ts")), bytes)
+        return { sizes.compactMap { $0 as? Int } }
+    }
+
+    /// The segment is synced every 512 KiB while it is written, direct or buffered, so the
+    /// fsync before its rename is left the last piece; the bytes are unchanged.
+    func testPowerSpoolIsSyncedEveryHalfMebibyteAsItIsWritten() throws {
+        let root = try sinkRoot()
+        let sink = AtomicFileSink(root: root, durability: .power)
+        for (name, direct, piece) in [("primary/seg_00002.ts", true, 256 << 10), ("primary/seg_00003.m4s", false, 64 << 10)] {
+            let spool = try XCTUnwrap(sink.makeSpool())
+            let syncs = recordSyncs(of: spool)
+            if direct { XCTAssertEqual(spool.beginDirectWrites(), 4096) }
+            let bytes = writeTwoMebibytes(spool, piece: piece)
+            XCTAssertEqual(syncs(), [512 << 10, 1024 << 10, 1536 << 10, 2048 << 10], name)
+            XCTAssertEqual(spool.directBytes, direct ? 2 << 20 : 0, name)
+            try sink.putSpooled(spool, name: name, kind: .segment)
+            XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(name)), bytes, name)
+        }
+    }
+
+    /// Without fsyncs (`--durability process`) nothing is synced while writing either.
+    func testProcessSpoolIsNeverSyncedWhileWritten() throws {
+        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool())
+        let syncs = recordSyncs(of: spool)
+        writeTwoMebibytes(spool)
+        XCTAssertEqual(syncs(), [])
+        spool.discard()
     }
 
     /// A failed fdatasync (a disk that lost the bytes) fails that segment as a failed write does,
@@ -184,7 +202,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
             return -1
         }
         XCTAssertEqual(spool.beginDirectWrites(), 4096)
-        _ = writeDirect(spool)
+        writeTwoMebibytes(spool)
         XCTAssertEqual(calls, 1)
         XCTAssertEqual(spool.directBytes, 512 << 10)
         let path = spool.path
