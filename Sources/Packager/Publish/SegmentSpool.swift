@@ -98,7 +98,8 @@ public final class SegmentSpool: @unchecked Sendable {
     /// or direct): most of the segment → playlist latency. An fdatasync every
     /// `syncEvery` bytes does it while the segment is still being muxed (the muxer waits
     /// about 1.5 ms each time; a UDP input is read on its own thread) and leaves the publish's
-    /// fsync the last piece: about 1.5 ms at 512 KiB, for the same CPU.
+    /// fsync the last piece: about 1.5 ms at 512 KiB. What the extra calls cost in CPU was inside
+    /// this machine's run-to-run noise (docs/performance.md, "The spool's fsync").
     private func syncIfDue(through end: Int) {
         guard let every = syncEvery, end - unsyncedFrom >= every, failure == nil else { return }
         if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
