@@ -47,11 +47,10 @@ final class HTTPPublishWorker: @unchecked Sendable {
     func submit(name: PublishName, operation: PublishItem.Operation) throws {
         let now = DispatchTime.now().uptimeNanoseconds
         condition.lock()
-        var item = PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now)
-        while options.waitWhenFull, !stopping, !queue.fits(item) { condition.wait() }
         // Numbered after any wait: two puts that waited for room together must not share a
         // number, by which `finish` takes an item out of `inFlight`.
-        item.sequence = nextSequence
+        var item: PublishItem { PublishItem(sequence: nextSequence, name: name, operation: operation, enqueuedAt: now) }
+        while options.waitWhenFull, !stopping, !queue.fits(item) { condition.wait() }
         // Checked after any wait for room: a sink that stopped meanwhile has no thread left to
         // send what would be queued now.
         guard !stopping else {

@@ -8,7 +8,7 @@ struct PublishItem: Equatable, Sendable {
     }
 
     /// Position in the caller's order, unique within a sink; also seeds the retry jitter.
-    var sequence: UInt64
+    let sequence: UInt64
     let name: PublishName
     let operation: Operation
     /// Monotonic nanoseconds at which the caller handed the item over.

@@ -52,11 +52,10 @@ public final class SegmentSpool: @unchecked Sendable {
         var done = 0
         if writesDirect {
             done = writeDirect(base, count: bytes.count)
-            if done > 0 { syncIfDue(through: position + done) }
-            guard failure == nil, done < bytes.count else { return }
-            endDirectWrites()
+            guard failure == nil else { return }
+            if done < bytes.count { endDirectWrites() }
         }
-        guard put(base + done, count: bytes.count - done, at: position + done) else { return }
+        if done < bytes.count, !put(base + done, count: bytes.count - done, at: position + done) { return }
         syncIfDue(through: position + bytes.count)
     }
 
@@ -96,12 +95,11 @@ public final class SegmentSpool: @unchecked Sendable {
     /// got to. On this project's machine that took 0.5 ms plus about 2 ms per MiB written since
     /// the last flush, 5–7 ms for a 3 MB segment (buffered with write-back started as it went,
     /// or direct): most of the segment → playlist latency. An fdatasync every
-    /// `syncEvery` bytes does it while the segment is still being muxed (the muxer waits
-    /// about 1.5 ms each time; a UDP input is read on its own thread) and leaves the publish's
-    /// fsync the last piece: about 1.5 ms at 512 KiB. What the extra calls cost in CPU was inside
-    /// this machine's run-to-run noise (docs/performance.md, "The spool's fsync").
+    /// `syncEvery` bytes does it while the segment is still being muxed (the muxer waits for
+    /// each; a UDP input is read on its own thread) and leaves the publish's fsync the last
+    /// piece. Measured here: docs/performance.md, "The spool's fsync".
     private func syncIfDue(through end: Int) {
-        guard let every = syncEvery, end - unsyncedFrom >= every, failure == nil else { return }
+        guard let every = syncEvery, end - unsyncedFrom >= every else { return }
         if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
         unsyncedFrom = end
     }
