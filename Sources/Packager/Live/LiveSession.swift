@@ -141,7 +141,7 @@ final class LiveSession {
                         if options.realtime, let due = pacer.due(pts: p.pts, now: Date()) { interrupt.sleep(until: due) }
                         epoch.note(p)
                     }
-                    try epoch.send(event)
+                    try epoch.send(event, arrivedAt: Date())
                 }
             } catch {
                 end = .failed(error)
@@ -172,6 +172,7 @@ final class LiveSession {
         private var lastVideoEnd: Int64?
         private let spanStage: SpanStage
         private let mediaClock: MediaClockGate?
+        private let live: LiveStage
 
         init(options: LiveOptions, reader: EventSource, publisher: LivePublisher, discontinuity: Bool) throws {
             let streams = reader.streams
@@ -219,11 +220,15 @@ final class LiveSession {
                                                  nearestAudioFrame: true, ownFragments: options.engine == .auto),
                                 splicer: splicer)
             }
-            chain = StageChain([spans, cuts, LiveStage(publisher: publisher, ids: { [spans] in spans.ids })])
+            live = LiveStage(publisher: publisher, ids: { [spans] in spans.ids })
+            chain = StageChain([spans, cuts, live])
             mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
         }
 
-        func send(_ event: PipelineEvent) throws {
+        /// - Parameter arrivedAt: when the event entered the channel (after any pacing wait), where
+        ///   the latency of a segment it closes starts.
+        func send(_ event: PipelineEvent, arrivedAt: Date? = nil) throws {
+            if let arrivedAt { live.arrived(at: arrivedAt) }
             if let mediaClock { try mediaClock.send(event, to: chain) } else { try chain.send(event) }
         }
 
@@ -234,6 +239,7 @@ final class LiveSession {
         }
 
         func finish() throws {
+            live.arrived(at: Date())
             try chain.send(.end(lastVideoEnd: lastVideoEnd ?? lastVideo))
         }
     }

@@ -11,11 +11,24 @@ final class LiveStage: PipelineStage {
     private let clock: () -> Date
     private var anchored = false
     private var lastTick: Date = .distantPast
+    /// When the event being handled entered the channel's stages (`arrived(at:)`); nil: when a
+    /// segment reaches this stage.
+    private var arrival: Date?
 
     init(publisher: LivePublisher, ids: @escaping () -> InterstitialIDMaker, clock: @escaping () -> Date = Date.init) {
         self.publisher = publisher
         self.ids = ids
         self.clock = clock
+    }
+
+    /// The event about to be sent down the chain entered it at `time`. A segment is closed by the
+    /// packet that starts the next one (or by the audio that reaches its cut), and the muxers
+    /// finish it before it gets here: an fMP4 fragment is written whole when it closes, a TS
+    /// segment's last buffer goes out. Its latency starts when that packet arrived, so that work
+    /// counts; timed from its arrival here, an fMP4 channel's 6.5 ms fragment write and fdatasync
+    /// never showed.
+    func arrived(at time: Date) {
+        arrival = time
     }
 
     func handle(_ event: PipelineEvent, next: (PipelineEvent) throws -> Void) throws {
@@ -49,7 +62,7 @@ final class LiveStage: PipelineStage {
         case .cut(let record):
             publisher.update { p, now in p.record(record, now: now) }
         case .segment(let segment):
-            publisher.segment(segment, receivedAt: clock())
+            publisher.segment(segment, receivedAt: arrival ?? clock())
         case .warning(let text):
             publisher.log.warn(.segment, ["warning": .string(text)])
         case .spliced(let record):
