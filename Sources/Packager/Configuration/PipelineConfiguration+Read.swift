@@ -122,7 +122,7 @@ extension PipelineConfiguration {
     private static func readLive(_ n: ConfigNode) throws -> Live {
         try n.allowOnly(["input", "output", "channel", "window_segments", "window_seconds", "event", "input_timeout",
                          "keep_extra", "metrics_file", "state_dir", "endlist_on_exit", "announce_lead",
-                         "min_start_segments", "clock", "durability"])
+                         "min_start_segments", "clock", "durability", "fragment_duration"])
         var l = Live()
         l.input = try n.string("input")
         l.output = try n.string("output")
@@ -143,7 +143,8 @@ extension PipelineConfiguration {
         for (key, assign) in [("window_seconds", { (l: inout Live, v: Double) in l.windowSeconds = v }),
                               ("input_timeout", { (l: inout Live, v: Double) in l.inputTimeout = v }),
                               ("keep_extra", { (l: inout Live, v: Double) in l.keepExtra = v }),
-                              ("announce_lead", { (l: inout Live, v: Double) in l.announceLead = v })] {
+                              ("announce_lead", { (l: inout Live, v: Double) in l.announceLead = v }),
+                              ("fragment_duration", { (l: inout Live, v: Double) in l.fragmentDuration = v })] {
             if let v = try n.number(key) {
                 guard v >= 0, v.isFinite else { throw n.fail(key, "expected a non-negative number of seconds") }
                 assign(&l, v)

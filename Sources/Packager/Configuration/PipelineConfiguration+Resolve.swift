@@ -83,6 +83,10 @@ extension PipelineConfiguration {
         o.event = live.event ?? false
         if let t = live.inputTimeout { o.inputTimeout = try check("live.input_timeout", t, 1...86_400, "seconds") }
         if let k = live.keepExtra { o.keepExtra = try check("live.keep_extra", k, 0...86_400, "seconds") }
+        if let f = live.fragmentDuration {
+            let seconds = try check("live.fragment_duration", f, 0...60, "seconds")
+            o.fragmentDuration = seconds > 0 ? seconds : nil
+        }
         o.metricsFile = live.metricsFile.map(URL.init(fileURLWithPath:))
         o.stateDirectory = live.stateDirectory.map(URL.init(fileURLWithPath:))
         o.endlistOnExit = live.endlistOnExit ?? false

@@ -55,6 +55,8 @@ public struct PipelineConfiguration: Equatable, Sendable {
         public var event: Bool?
         public var inputTimeout: Double?
         public var keepExtra: Double?
+        /// fMP4: seconds of video per fragment (`LiveOptions.fragmentDuration`; 0: one per segment).
+        public var fragmentDuration: Double?
         public var metricsFile: String?
         public var stateDirectory: String?
         public var endlistOnExit: Bool?
@@ -157,6 +159,7 @@ extension PipelineConfiguration.Live {
         m.event = o.event ?? event
         m.inputTimeout = o.inputTimeout ?? inputTimeout
         m.keepExtra = o.keepExtra ?? keepExtra
+        m.fragmentDuration = o.fragmentDuration ?? fragmentDuration
         m.metricsFile = o.metricsFile ?? metricsFile
         m.stateDirectory = o.stateDirectory ?? stateDirectory
         m.endlistOnExit = o.endlistOnExit ?? endlistOnExit

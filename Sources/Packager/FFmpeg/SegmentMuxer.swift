@@ -13,8 +13,8 @@ import Foundation
 final class SegmentMuxer {
     enum Format: String, Codable, Sendable { case ts, fmp4 }
 
-    private var context: UnsafeMutablePointer<AVFormatContext>?
-    private var buffer: UnsafeMutablePointer<AVIOContext>?
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    var buffer: UnsafeMutablePointer<AVIOContext>?
     private let scratch: UnsafeMutablePointer<AVPacket>?
     let format: Format
     private let inputTimeBases: [AVRational]
@@ -24,26 +24,38 @@ final class SegmentMuxer {
     private var spooling: SpoolIOContext?
     /// Size of the last segment when it was written straight to a file or a spool (its Data is
     /// then empty).
-    private(set) var lastFileSize: Int?
+    var lastFileSize: Int?
     /// The spool holding the last segment, when it went into one.
-    private(set) var lastSpool: SegmentSpool?
+    var lastSpool: SegmentSpool?
     /// Last DTS written per output stream (output time base), to refuse what would go backwards:
     /// audio that arrived after the video keyframe of a cut it belongs before, whose output has
     /// already moved on.
     private var lastDTS: [Int64?]
     /// Output streams whose packets carry ADTS headers to remove (AAC into fMP4).
     private var stripADTS: Set<Int> = []
-    private(set) var initSegment: Data?
-    private let label: String
+    var initSegment: Data?
+    let label: String
     /// fMP4 fragments of our own: the writer follows the muxer through the first segment and
     /// writes every later one once its first fragment was the muxer's, byte for byte. libavformat
     /// was 12 % of an fMP4 run's CPU (perf, bench input), most of it finding NAL units and copying
     /// each sample through two buffers; with this writer it is 1.2–1.6 % (two runs).
-    private var fragments: FragmentWriter?
+    private(set) var fragments: FragmentWriter?
     /// Whether `fragments` writes the segments (its first fragment matched the muxer's).
     private(set) var writesOwnFragments = false
     private let ownFragments: Bool
-    private var fragmentOutput: TSOutputFile?
+    var fragmentOutput: TSOutputFile?
+    /// The first segment's file, spool or memory while libavformat writes that segment's first
+    /// fragment into its buffer (`SegmentMuxer+FirstFragment`); nil otherwise.
+    var firstSegmentOutput: TSOutputFile?
+    /// Where libavformat's fragments go after the first segment's first, when our writer did not
+    /// match it (the rest of that segment is added there at its end).
+    var firstSegmentRest: TSOutputFile?
+    /// Seconds of video after which our writer closes a fragment at the next video sample, so a
+    /// segment is several fragments (moof + mdat each) written into its file or spool as they
+    /// close; nil: one fragment per segment.
+    private let fragmentSeconds: Double?
+    /// `fragmentSeconds` in the video track's time base, once the header chose it.
+    private(set) var fragmentTicks: Int64?
 
     /// - Parameters:
     ///   - streams: input stream indices of `demuxer`, in output order.
@@ -51,11 +63,14 @@ final class SegmentMuxer {
     ///     fMP4 init segment that also lists a splice re-encoder's parameter sets).
     ///   - ownFragments: let `FragmentWriter` write the fMP4 fragments after the first segment
     ///     (false: libavformat writes them all; for comparing the two).
+    ///   - fragmentSeconds: write each segment after the first as fragments of about this much
+    ///     video (live: most of a segment is then in its spool, and fsynced, before it closes).
     init(format: Format, parameters: CodecParametersSnapshot, streams: [Int], label: String,
-         extradata: [Int: [UInt8]] = [:], ownFragments: Bool = true) throws {
+         extradata: [Int: [UInt8]] = [:], ownFragments: Bool = true, fragmentSeconds: Double? = nil) throws {
         self.format = format
         self.label = label
         self.ownFragments = ownFragments
+        self.fragmentSeconds = fragmentSeconds
         scratch = av_packet_alloc()
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let name = format == .ts ? "mpegts" : "mp4"
@@ -128,8 +143,12 @@ final class SegmentMuxer {
     }
 
     /// Whether the next segment can go straight into a file or spool: the first fMP4 segment
-    /// always goes through memory, to split the init segment off it.
-    var writesStraightThrough: Bool { format == .ts || initSegment != nil }
+    /// goes through memory, to split the init segment off it — all of it, or with fragments
+    /// (`fragmentSeconds`) only its first fragment, the rest then following it into the spool.
+    var writesStraightThrough: Bool { format == .ts || initSegment != nil || splitsFirstFragment }
+
+    /// The first segment's init split happens at its first fragment's end (see `fragmentSeconds`).
+    var splitsFirstFragment: Bool { format == .fmp4 && ownFragments && (fragmentSeconds ?? 0) > 0 }
 
     /// Starts collecting a new segment.
     /// - Parameters:
@@ -146,11 +165,15 @@ final class SegmentMuxer {
             else { fragmentOutput = TSOutputFile(memoryLabel: label) }
             return
         }
-        if let path, writesStraightThrough {
+        let straight = format == .ts || initSegment != nil
+        if initSegment == nil, splitsFirstFragment, path == nil {
+            firstSegmentOutput = spool.map(TSOutputFile.init(spool:)) ?? TSOutputFile(memoryLabel: label)
+        }
+        if let path, straight {
             let opened = avio_open(&file, path, AVIO_FLAG_WRITE)
             guard opened >= 0 else { throw FFmpegError(operation: "open for writing", input: path, code: opened) }
             ctx.pointee.pb = file
-        } else if let spool, writesStraightThrough {
+        } else if let spool, straight {
             let io = try SpoolIOContext(spool: spool, label: label)
             spooling = io
             ctx.pointee.pb = io.context
@@ -170,6 +193,10 @@ final class SegmentMuxer {
             headerWritten = true
             if format == .fmp4, ownFragments {
                 fragments = Self.fragmentWriter(ctx)
+                if let seconds = fragmentSeconds, seconds > 0, let video = ctx.pointee.streams[0] {
+                    fragmentTicks = max(1, av_rescale_q(Int64(seconds * 1_000_000), AVRational(num: 1, den: 1_000_000),
+                                                        video.pointee.time_base))
+                }
                 // Following the muxer through the first segment needs the samples' sizes, not their bytes.
                 for track in fragments?.tracks ?? [] { track.keepsBytes = false }
             }
@@ -212,6 +239,11 @@ final class SegmentMuxer {
         }
         let sample = scratch.pointee
         if writesOwnFragments, let fragments {
+            try closeFragmentIfDue(fragments, before: sample, output: output)
+            try add(sample, to: fragments, output: output)
+            return true
+        }
+        if firstSegmentOutput != nil, try splitFirstFragmentIfDue(before: sample, output: output), writesOwnFragments, let fragments {
             try add(sample, to: fragments, output: output)
             return true
         }
@@ -251,7 +283,18 @@ final class SegmentMuxer {
         return FragmentWriter(tracks: tracks)
     }
 
-    private func add(_ packet: AVPacket, to fragments: FragmentWriter, output: Int) throws {
+    /// Writes the open fragment out when `sample` is a video sample `fragmentTicks` or more after
+    /// its first video sample: fragments start with video, and each ends where the next begins.
+    /// The last fragment of a segment closes with the segment (`endSegment`).
+    func closeFragmentIfDue(_ fragments: FragmentWriter, before sample: AVPacket, output: Int) throws {
+        guard let limit = fragmentTicks, let out = fragmentOutput, fragments.tracks[output].kind == .video,
+              let first = fragments.tracks[output].samples.first else { return }
+        let dts = sample.dts != pkgctl_nopts() ? sample.dts : sample.pts
+        guard dts != pkgctl_nopts(), dts - first.dts >= limit else { return }
+        if fragments.finish() { try fragments.write(to: out) }
+    }
+
+    func add(_ packet: AVPacket, to fragments: FragmentWriter, output: Int) throws {
         let nopts = pkgctl_nopts()
         let bytes = UnsafeRawBufferPointer(start: packet.data, count: packet.data == nil ? 0 : Int(packet.size))
         do {
@@ -271,6 +314,11 @@ final class SegmentMuxer {
             let finished = out.handedOver
             (lastFileSize, lastSpool) = (finished.fileSize, finished.spool)
             return finished.bytes
+        }
+        if let unused = firstSegmentOutput {
+            // The segment ended before its first fragment would have: it goes through memory whole.
+            firstSegmentOutput = nil
+            unused.remove()
         }
         guard let ctx = context, buffer != nil || file != nil || spooling != nil else { return Data() }
         var flushed = av_write_frame(ctx, nil)
@@ -299,6 +347,10 @@ final class SegmentMuxer {
         lastFileSize = nil
         lastSpool = nil
         ctx.pointee.pb = nil
+        if let output = firstSegmentRest {
+            firstSegmentRest = nil
+            return try finishFirstSegment(output, rest: takeBuffer())
+        }
         guard format == .fmp4, initSegment == nil else { return takeBuffer() }
         let split = takeBufferSplittingInit()
         initSegment = split.initSegment
@@ -307,7 +359,7 @@ final class SegmentMuxer {
     }
 
     /// Lets our writer write the later fragments when its first is the one the muxer wrote.
-    private func takeOverFragments(ifTheyMatch muxed: Data) {
+    func takeOverFragments(ifTheyMatch muxed: Data) {
         guard let fragments else { return }
         writesOwnFragments = fragments.finish() ? fragments.closedFragmentMatches(muxed) : muxed.isEmpty
         for track in fragments.tracks { track.keepsBytes = true }
@@ -316,7 +368,7 @@ final class SegmentMuxer {
 
     /// The dynamic buffer's bytes, owned by the returned Data (freed with av_free): a segment is
     /// never copied between the muxer and the file or socket it goes to.
-    private func takeBuffer() -> Data {
+    func takeBuffer() -> Data {
         var data: UnsafeMutablePointer<UInt8>?
         let size = avio_close_dyn_buf(buffer, &data)
         buffer = nil
@@ -329,7 +381,7 @@ final class SegmentMuxer {
 
     /// The first fMP4 segment's buffer as its init segment (ftyp, moov: copied, a few hundred
     /// bytes) and the fragment after it, which keeps the buffer without copying it.
-    private func takeBufferSplittingInit() -> (initSegment: Data, rest: Data) {
+    func takeBufferSplittingInit() -> (initSegment: Data, rest: Data) {
         var data: UnsafeMutablePointer<UInt8>?
         let size = Int(avio_close_dyn_buf(buffer, &data))
         buffer = nil

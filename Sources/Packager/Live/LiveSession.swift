@@ -217,7 +217,8 @@ final class LiveSession {
             } else {
                 cuts = CutStage(streams: streams, rule: rule,
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
-                                                 nearestAudioFrame: true, ownFragments: options.engine == .auto),
+                                                 nearestAudioFrame: true, ownFragments: options.engine == .auto,
+                                                 fragmentSeconds: options.fragmentDuration),
                                 splicer: splicer)
             }
             live = LiveStage(publisher: publisher, ids: { [spans] in spans.ids })

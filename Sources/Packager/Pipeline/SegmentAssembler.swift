@@ -22,6 +22,9 @@ final class SegmentAssembler: SegmentAssembling {
         var nearestAudioFrame = false
         /// fMP4 fragments after the first written by `FragmentWriter`; false: all by libavformat.
         var ownFragments = true
+        /// Seconds of video per fMP4 fragment in the segments `FragmentWriter` writes (several per
+        /// segment); nil: one fragment per segment.
+        var fragmentSeconds: Double? = nil
         /// fMP4 by pkgctl's own muxer (`FragmentedMP4Muxer`, no FFmpeg), with these formats by
         /// input stream index; nil: libavformat's.
         var ownMP4: [Int: MP4StreamFormat]? = nil
@@ -243,7 +246,7 @@ final class SegmentAssembler: SegmentAssembling {
         let audio = audioIndices.prefix { inForce.parameters(of: $0) != nil }
         return Output(muxer: try SegmentMuxer(format: config.format, parameters: inForce, streams: [videoIndex] + audio,
                                               label: label, extradata: videoExtradata.map { [videoIndex: $0] } ?? [:],
-                                              ownFragments: config.ownFragments),
+                                              ownFragments: config.ownFragments, fragmentSeconds: config.fragmentSeconds),
                       target: target)
     }
 

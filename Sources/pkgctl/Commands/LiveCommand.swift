@@ -76,6 +76,11 @@ enum LiveCommand {
         },
         .setting("--input-timeout", .number("S"), key: "live.input_timeout", default: DefaultText.number(defaults.inputTimeout),
                  "seconds a lost input is retried before pkgctl exits 1") { $0.live.inputTimeout = try $1.number() },
+        .setting("--fragment-duration", .number("S"), key: "live.fragment_duration",
+                 default: DefaultText.number(defaults.fragmentDuration ?? 0),
+                 "fMP4: seconds of video per fragment, several per segment, each written as it closes; 0: one per segment") {
+            $0.live.fragmentDuration = try $1.number()
+        },
         .setting("--keep-extra", .number("S"), key: "live.keep_extra", default: DefaultText.number(defaults.keepExtra),
                  "seconds a removed segment stays beyond the spec's availability time") { $0.live.keepExtra = try $1.number() },
         .setting("--metrics", .file("FILE"), key: "live.metrics_file",

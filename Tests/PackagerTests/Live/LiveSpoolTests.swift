@@ -10,17 +10,24 @@ final class LiveSpoolTests: TemporaryDirectoriesTestCase {
         try assertSpooledEqualsInMemory(.ts)
     }
 
-    /// fMP4's first segment still goes through memory (the init segment is split off it); the
-    /// rest are spooled.
+    /// fMP4's first segment's first fragment goes through memory (the init segment is split off
+    /// it) and is written into the spool when it closes; the rest are spooled as they close.
     func testFMP4SegmentsSpooledWhileMuxedEqualThoseCollectedInMemory() throws {
         try assertSpooledEqualsInMemory(.fmp4)
     }
 
-    private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat) throws {
+    /// With one fragment per segment the first segment of each output goes through memory whole.
+    func testFMP4WholeSegmentsSpooledWhileMuxedEqualThoseCollectedInMemory() throws {
+        try assertSpooledEqualsInMemory(.fmp4, fragmentDuration: nil)
+    }
+
+    private func assertSpooledEqualsInMemory(_ format: SegmentMuxerFormat, fragmentDuration: Double? = 1) throws {
         func run(spools: Bool) throws -> (URL, spooledPuts: Int, directBytes: Int) {
             let dir = try temporaryDirectory()
-            let run = try InProcessLive.runKeepingEverything({ $0.segmentFormat = format }, input: TestMedia.liveTS,
-                                                             output: dir, spools: spools)
+            let run = try InProcessLive.runKeepingEverything({
+                $0.segmentFormat = format
+                $0.fragmentDuration = fragmentDuration
+            }, input: TestMedia.liveTS, output: dir, spools: spools)
             XCTAssertEqual(run.outcome, .stopped)
             return (dir, run.sink.spooledPuts, run.sink.spooledDirectBytes)
         }
@@ -32,8 +39,10 @@ final class LiveSpoolTests: TemporaryDirectoriesTestCase {
         // 180 s of media: the primary's segments and the assets' (the breaks are overlaid).
         XCTAssertGreaterThan(media.count, 30)
         XCTAssertEqual(inMemoryPuts, 0)
-        // Every segment but the first of each fMP4 output (primary, each asset) and its init segment.
-        XCTAssertEqual(spooledPuts, media.count - (format == .ts ? 0 : 2 * outputs(in: media)))
+        // Every segment but each fMP4 output's init segment (primary, each asset), and with one
+        // fragment per segment its first segment.
+        let unspooled = format == .ts ? 0 : (fragmentDuration == nil ? 2 : 1) * outputs(in: media)
+        XCTAssertEqual(spooledPuts, media.count - unspooled)
         XCTAssertEqual(try mediaFiles(under: spooled), media)
         for name in media {
             XCTAssertEqual(try Data(contentsOf: spooled.appendingPathComponent(name)),

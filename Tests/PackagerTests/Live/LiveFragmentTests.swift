@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// Live fMP4 segments written as fragments of about a second (`LiveOptions.fragmentDuration`),
+/// each into the segment's spool as it closes, first segment included: the same samples with the
+/// same timing as one fragment per segment, so a player sees the same media.
+final class LiveFragmentTests: TemporaryDirectoriesTestCase {
+
+    func testOneSecondFragmentsCarryTheSamplesOfOneFragmentSegments() throws {
+        let whole = try run(fragmentDuration: nil), fragmented = try run(fragmentDuration: 1)
+        let names = try segments(in: whole)
+        XCTAssertEqual(try segments(in: fragmented), names)
+        // 180 s of media in 6 s segments (the breaks' edges cut some shorter).
+        XCTAssertGreaterThan(names.count, 25)
+        for name in names {
+            XCTAssertEqual(try fragments(whole.appendingPathComponent(name)), 1, name)
+        }
+        // One fragment per started second of each segment: the 6 s ones are six, the first
+        // (2 s here) too: its first fragment is libavformat's, split off for the init segment,
+        // the rest are pkgctl's.
+        let durations = try segmentDurations(fragmented)
+        XCTAssertEqual(durations.map(\.name), names)
+        XCTAssertEqual(durations.first?.seconds, 2)
+        for (name, seconds) in durations {
+            XCTAssertEqual(try fragments(fragmented.appendingPathComponent(name)), Int(seconds.rounded(.up)), name)
+        }
+        XCTAssertEqual(try packets(whole, names), try packets(fragmented, names))
+        XCTAssertEqual(try Data(contentsOf: whole.appendingPathComponent("primary/init_00000.mp4")),
+                       try Data(contentsOf: fragmented.appendingPathComponent("primary/init_00000.mp4")))
+    }
+
+    /// A segment shorter than one fragment (the end of the input here) is one fragment.
+    func testFragmentLongerThanTheSegmentLeavesOneFragment() throws {
+        let dir = try run(fragmentDuration: 30)
+        for name in try segments(in: dir) {
+            XCTAssertEqual(try fragments(dir.appendingPathComponent(name)), 1, name)
+        }
+    }
+
+    private func run(fragmentDuration: Double?) throws -> URL {
+        let dir = try temporaryDirectory()
+        let run = try InProcessLive.runKeepingEverything({
+            $0.segmentFormat = .fmp4
+            $0.fragmentDuration = fragmentDuration
+        }, input: TestMedia.liveTS, output: dir)
+        XCTAssertEqual(run.outcome, .stopped)
+        // Every segment after the first of each output went through a spool, the first too
+        // when it is fragmented.
+        XCTAssertGreaterThan(run.sink.spooledPuts, 25)
+        return dir
+    }
+
+    /// The primary's segments, in order.
+    private func segments(in dir: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("primary").path)
+            .filter { $0.hasSuffix(".m4s") }.sorted().map { "primary/" + $0 }
+    }
+
+    /// Each primary segment's EXTINF, in playlist order.
+    private func segmentDurations(_ dir: URL) throws -> [(name: String, seconds: Double)] {
+        let lines = try String(contentsOf: dir.appendingPathComponent("primary/index.m3u8"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        return try lines.indices.filter { lines[$0].hasPrefix("#EXTINF:") }.map { i in
+            let value = lines[i].dropFirst("#EXTINF:".count).prefix { $0 != "," }
+            return ("primary/" + lines[i + 1], try XCTUnwrap(Double(value)))
+        }
+    }
+
+    /// moof boxes at the top level of a segment.
+    private func fragments(_ url: URL) throws -> Int {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        var offset = 0, moofs = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "moof" { moofs += 1 }
+            guard size >= 8 else { throw CocoaError(.fileReadCorruptFile) }
+            offset += size
+        }
+        XCTAssertEqual(offset, bytes.count, url.lastPathComponent)
+        return moofs
+    }
+
+    /// Every packet of the init segment and the segments played in order, as ffprobe reads them:
+    /// stream, timing, size, key flag and an MD5 of its bytes; per stream in decode order (each
+    /// fragment holds its video, then its audio, so more fragments interleave them more finely).
+    private func packets(_ dir: URL, _ names: [String]) throws -> [String] {
+        var joined = try Data(contentsOf: dir.appendingPathComponent("primary/init_00000.mp4"))
+        for name in names { joined += try Data(contentsOf: dir.appendingPathComponent(name)) }
+        let file = dir.appendingPathComponent("joined.mp4")
+        try joined.write(to: file)
+        let probe = try ToolRun.run(MediaCheck.ffprobe, ["-v", "error", "-show_data_hash", "MD5", "-show_entries",
+                                                          "packet=stream_index,pts,dts,duration,size,flags,data_hash",
+                                                          "-of", "csv=p=0", file.path])
+        XCTAssertEqual(probe.status, 0, probe.errors)
+        let lines = probe.output.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        XCTAssertGreaterThan(lines.count, 5000)
+        let ordered = lines.sorted { a, b in
+            (Int(a[0]) ?? 0, Int(a[2]) ?? 0) < (Int(b[0]) ?? 0, Int(b[2]) ?? 0)
+        }
+        return ordered.map { $0.joined(separator: ",") }
+    }
+}
