@@ -2,9 +2,10 @@
 """pkgctl live benchmarks (a script, not a test), every channel's output on the real disk
 (bench-out/live-scratch, not /dev/shm):
   cpu       CPU per hour of 4 Mbps input next to FFmpeg's HLS muxer (alternated, medians of 5),
-            and segment → playlist latency, with published files fsynced (--durability power, the
-            default) and without (process, as FFmpeg's muxer writes), and the same for two
-            renditions (fsynced); then paced at real time, pkgctl and FFmpeg side by side in each
+            and segment → playlist latency (from the arrival of the packet that closed the
+            segment to its playlist's replacement), with published files fsynced (--durability
+            power, the default) and without (process, as FFmpeg's muxer writes), and the same for
+            two renditions and for fMP4 segments (fsynced); then paced at real time, pkgctl and FFmpeg side by side in each
             of 5 rounds (medians): a channel's fixed cost per wake-up weighs 30 times more there;
             and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input; and at
             30x with the output PUT to an HTTP origin that takes 50 ms per request
@@ -64,17 +65,19 @@ def live_cmd(pkgctl, out, speed, extra=(), source=INPUT):
     return [pkgctl, "live", "-i", source, "-o", out, "--realtime", "--speed", str(speed), "--loop", *LIVE_WINDOW, *extra]
 
 
-def ffmpeg_hls(source, out, two=False):
+def ffmpeg_hls(source, out, two=False, fmp4=False):
     """FFmpeg's hls muxer on `source` (input options and `-i`), video and audio copied into 6 s
     segments, a 10-segment window: what each pkgctl live row is set against. `two`: the two
-    video renditions as two variants with the audio muxed into each, as pkgctl writes them."""
+    video renditions as two variants with the audio muxed into each, as pkgctl writes them;
+    `fmp4`: fMP4 segments (`-hls_segment_type fmp4`)."""
     if two:
         maps = ["-map", "0:v:0", "-map", "0:a:0", "-map", "0:v:1", "-map", "0:a:0"]
         variants = ["-var_stream_map", "v:0,a:0 v:1,a:1", "-master_pl_name", "master.m3u8"]
         playlist = os.path.join(out, "%v", "index.m3u8")
     else:
         maps, variants, playlist = ["-map", "0:v", "-map", "0:a"], [], os.path.join(out, "index.m3u8")
-    return ["ffmpeg", "-v", "error", "-nostdin", *source, *maps, "-c", "copy", "-f", "hls", "-hls_time", "6",
+    kind = ["-hls_segment_type", "fmp4"] if fmp4 else []
+    return ["ffmpeg", "-v", "error", "-nostdin", *source, *maps, "-c", "copy", "-f", "hls", "-hls_time", "6", *kind,
             "-hls_list_size", "10", "-hls_flags", "delete_segments", *variants, playlist]
 
 
@@ -226,20 +229,22 @@ def alternated_per_hour(ours, theirs, speed, wall, rounds, after_ours=None):
     return a, b
 
 
-def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
+def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None, fmp4=False):
     """Alternated rounds of pkgctl live (published files fsynced, `--durability power`, the
     default; or left to the kernel's write-back, `process`, as FFmpeg's muxer does) and ffmpeg's
     hls muxer on the same looped input, each paced at `speed` × real time; CPU per hour of media,
     medians. `two`: the path of a two-rendition input (`two_renditions`) to run instead, FFmpeg
-    writing the same two variants."""
+    writing the same two variants. `fmp4`: both write fMP4 segments (pkgctl's in 1 s fragments,
+    its default)."""
     latencies = []
     ff_out = os.path.join(SCRATCH, "ffmpeg")
     source = two or INPUT
-    ff = ffmpeg_hls(paced_input(speed, source), ff_out, bool(two))
-    name = "live-2r" if two else "live"
+    ff = ffmpeg_hls(paced_input(speed, source), ff_out, bool(two), fmp4)
+    name = "live-2r" if two else "live-fmp4" if fmp4 else "live"
+    kind = ("--segment-format", "fmp4") if fmp4 else ()
 
     def ours(_):
-        cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability), source)
+        cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability, *kind), source)
         return cmd, os.path.join(OUT, f"bench-{name}-cpu.log")
 
     def theirs(_):
@@ -252,7 +257,7 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
     ours_cpu, theirs_cpu = alternated_per_hour(ours, theirs, speed, wall, rounds, note_latencies)
     a, b = statistics.median(ours_cpu), statistics.median(theirs_cpu)
     rate = megabits(source) if two else 4
-    what = f"{rate:.1f} Mbps input, two renditions" if two else "4 Mbps input"
+    what = f"{rate:.1f} Mbps input, two renditions" if two else "4 Mbps input, fMP4" if fmp4 else "4 Mbps input"
     # The goal is per 4 Mbps rendition: for the two renditions (3 and 1 Mb/s video, one audio
     # track muxed into each), the input's own bitrate scales it.
     goal = 0.1 * rate / 4
@@ -263,7 +268,8 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
     lat = sorted(latencies)
     if lat:
         p50, p99 = lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]
-        print(f"segment → playlist replaced latency (--durability {durability}{', two renditions' if two else ''}) over "
+        shape = ", two renditions" if two else ", fMP4" if fmp4 else ""
+        print(f"segment → playlist replaced latency (--durability {durability}{shape}) over "
               f"{len(lat)} segments: p50 {p50:.1f} ms, p99 {p99:.1f} ms "
               f"(goal: p99 <= 5 ms: {'met' if p99 <= 5 else 'NOT met'})")
 
@@ -516,6 +522,7 @@ def main():
         for durability in ("power", "process"):
             cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, durability=durability)
         cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, two=two_renditions())
+        cpu_per_hour(pkgctl, speed=30, wall=12 if quick else 24, fmp4=True)
         cpu_to_origin(pkgctl, speed=30, wall=12 if quick else 24)
         cpu_at_real_time(pkgctl, wall=46 if quick else 126)
         cpu_at_real_time_udp(pkgctl, wall=46 if quick else 126)
