@@ -5,10 +5,11 @@
             and segment → playlist latency (from the arrival of the packet that closed the
             segment to its playlist's replacement), with published files fsynced (--durability
             power, the default) and without (process, as FFmpeg's muxer writes), and the same for
-            two renditions and for fMP4 segments (fsynced; pkgctl alone); then paced at real time, pkgctl and FFmpeg side by side in each
-            of 5 rounds (medians): a channel's fixed cost per wake-up weighs 30 times more there;
-            and at real time over UDP from `ffmpeg -re`, as a sidecar receives its input; and at
-            30x with the output PUT to an HTTP origin that takes 50 ms per request
+            two renditions and for fMP4 segments (fsynced; pkgctl alone); then paced at real
+            time, pkgctl and FFmpeg side by side in each of 5 rounds (medians): a channel's fixed
+            cost per wake-up weighs 30 times more there; and at real time over UDP from
+            `ffmpeg -re`, as a sidecar receives its input; and at 30x with the output PUT to an
+            HTTP origin that takes 50 ms per request
   rss       anonymous memory over N hours of accelerated input (default 2, --hours 24)
   channels  how many real-time channels two cores sustain without a missed 1.5-target-duration
             deadline, as one process per channel and as one `pkgctl live --channels DIR`
@@ -280,7 +281,7 @@ def fmp4_per_hour(pkgctl, speed, wall, rounds=5):
     every audio packet after the first loop ("A non-NULL packet sent after an EOF"), so its
     looped run would not be the same work."""
     latencies, cpu = [], []
-    for r in range(rounds):
+    for _ in range(rounds):
         log_path = os.path.join(OUT, "bench-live-fmp4-cpu.log")
         cmd = live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--segment-format", "fmp4"))
         spent, steady, _ = run_for(cmd, wall, log_path)

@@ -13,8 +13,8 @@ import Foundation
 final class SegmentMuxer {
     enum Format: String, Codable, Sendable { case ts, fmp4 }
 
-    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
-    var buffer: UnsafeMutablePointer<AVIOContext>?
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var buffer: UnsafeMutablePointer<AVIOContext>?
     private let scratch: UnsafeMutablePointer<AVPacket>?
     let format: Format
     private let inputTimeBases: [AVRational]
@@ -24,22 +24,22 @@ final class SegmentMuxer {
     private var spooling: SpoolIOContext?
     /// Size of the last segment when it was written straight to a file or a spool (its Data is
     /// then empty).
-    var lastFileSize: Int?
+    private(set) var lastFileSize: Int?
     /// The spool holding the last segment, when it went into one.
-    var lastSpool: SegmentSpool?
+    private(set) var lastSpool: SegmentSpool?
     /// Last DTS written per output stream (output time base), to refuse what would go backwards:
     /// audio that arrived after the video keyframe of a cut it belongs before, whose output has
     /// already moved on.
     private var lastDTS: [Int64?]
     /// Output streams whose packets carry ADTS headers to remove (AAC into fMP4).
     private var stripADTS: Set<Int> = []
-    var initSegment: Data?
-    let label: String
+    private(set) var initSegment: Data?
+    private let label: String
     /// fMP4 fragments of our own: the writer follows the muxer through the first segment and
     /// writes every later one once its first fragment was the muxer's, byte for byte. libavformat
     /// was 12 % of an fMP4 run's CPU (perf, bench input), most of it finding NAL units and copying
     /// each sample through two buffers; with this writer it is 1.2–1.6 % (two runs).
-    private(set) var fragments: FragmentWriter?
+    private var fragments: FragmentWriter?
     /// Whether `fragments` writes the segments (its first fragment matched the muxer's).
     private(set) var writesOwnFragments = false
     private let ownFragments: Bool
@@ -52,10 +52,10 @@ final class SegmentMuxer {
     var firstSegmentRest: TSOutputFile?
     /// Seconds of video after which our writer closes a fragment at the next video sample, so a
     /// segment is several fragments (moof + mdat each) written into its file or spool as they
-    /// close; nil: one fragment per segment.
+    /// close; nil: one fragment per segment (never 0 or less).
     private let fragmentSeconds: Double?
     /// `fragmentSeconds` in the video track's time base, once the header chose it.
-    private(set) var fragmentTicks: Int64?
+    private var fragmentTicks: Int64?
 
     /// - Parameters:
     ///   - streams: input stream indices of `demuxer`, in output order.
@@ -70,7 +70,7 @@ final class SegmentMuxer {
         self.format = format
         self.label = label
         self.ownFragments = ownFragments
-        self.fragmentSeconds = fragmentSeconds
+        self.fragmentSeconds = fragmentSeconds.flatMap { $0 > 0 ? $0 : nil }
         scratch = av_packet_alloc()
         var ctx: UnsafeMutablePointer<AVFormatContext>?
         let name = format == .ts ? "mpegts" : "mp4"
@@ -148,7 +148,7 @@ final class SegmentMuxer {
     var writesStraightThrough: Bool { format == .ts || initSegment != nil || splitsFirstFragment }
 
     /// The first segment's init split happens at its first fragment's end (see `fragmentSeconds`).
-    var splitsFirstFragment: Bool { format == .fmp4 && ownFragments && (fragmentSeconds ?? 0) > 0 }
+    var splitsFirstFragment: Bool { format == .fmp4 && ownFragments && fragmentSeconds != nil }
 
     /// Starts collecting a new segment.
     /// - Parameters:
@@ -193,7 +193,7 @@ final class SegmentMuxer {
             headerWritten = true
             if format == .fmp4, ownFragments {
                 fragments = Self.fragmentWriter(ctx)
-                if let seconds = fragmentSeconds, seconds > 0, let video = ctx.pointee.streams[0] {
+                if let seconds = fragmentSeconds, let video = ctx.pointee.streams[0] {
                     fragmentTicks = max(1, av_rescale_q(Int64(seconds * 1_000_000), AVRational(num: 1, den: 1_000_000),
                                                         video.pointee.time_base))
                 }
@@ -243,7 +243,7 @@ final class SegmentMuxer {
             try add(sample, to: fragments, output: output)
             return true
         }
-        if firstSegmentOutput != nil, try splitFirstFragmentIfDue(before: sample, output: output), writesOwnFragments, let fragments {
+        if try splitFirstFragmentIfDue(before: sample, output: output), writesOwnFragments, let fragments {
             try add(sample, to: fragments, output: output)
             return true
         }
@@ -283,18 +283,24 @@ final class SegmentMuxer {
         return FragmentWriter(tracks: tracks)
     }
 
-    /// Writes the open fragment out when `sample` is a video sample `fragmentTicks` or more after
-    /// its first video sample: fragments start with video, and each ends where the next begins.
-    /// The last fragment of a segment closes with the segment (`endSegment`).
-    func closeFragmentIfDue(_ fragments: FragmentWriter, before sample: AVPacket, output: Int) throws {
-        guard let limit = fragmentTicks, let out = fragmentOutput, fragments.tracks[output].kind == .video,
-              let first = fragments.tracks[output].samples.first else { return }
-        let dts = sample.dts != pkgctl_nopts() ? sample.dts : sample.pts
-        guard dts != pkgctl_nopts(), dts - first.dts >= limit else { return }
+    /// Writes the open fragment out when a fragment is due before `sample` (`fragmentIsDue`). The
+    /// last fragment of a segment closes with the segment (`endSegment`).
+    private func closeFragmentIfDue(_ fragments: FragmentWriter, before sample: AVPacket, output: Int) throws {
+        guard let out = fragmentOutput, fragmentIsDue(before: sample, output: output) else { return }
         if fragments.finish() { try fragments.write(to: out) }
     }
 
-    func add(_ packet: AVPacket, to fragments: FragmentWriter, output: Int) throws {
+    /// Whether the open fragment ends before `sample`: a video sample `fragmentTicks` or more after
+    /// the fragment's first video sample (fragments start with video; each ends where the next
+    /// begins). Never with `fragmentSeconds` nil.
+    func fragmentIsDue(before sample: AVPacket, output: Int) -> Bool {
+        guard let limit = fragmentTicks, let fragments, fragments.tracks[output].kind == .video,
+              let first = fragments.tracks[output].samples.first else { return false }
+        let dts = sample.dts != pkgctl_nopts() ? sample.dts : sample.pts
+        return dts != pkgctl_nopts() && dts - first.dts >= limit
+    }
+
+    private func add(_ packet: AVPacket, to fragments: FragmentWriter, output: Int) throws {
         let nopts = pkgctl_nopts()
         let bytes = UnsafeRawBufferPointer(start: packet.data, count: packet.data == nil ? 0 : Int(packet.size))
         do {
@@ -311,9 +317,7 @@ final class SegmentMuxer {
         if writesOwnFragments, let fragments, let out = fragmentOutput {
             fragmentOutput = nil
             if fragments.finish() { try fragments.write(to: out) }
-            let finished = out.handedOver
-            (lastFileSize, lastSpool) = (finished.fileSize, finished.spool)
-            return finished.bytes
+            return handOver(out)
         }
         if let unused = firstSegmentOutput {
             // The segment ended before its first fragment would have: it goes through memory whole.
@@ -321,14 +325,7 @@ final class SegmentMuxer {
             unused.remove()
         }
         guard let ctx = context, buffer != nil || file != nil || spooling != nil else { return Data() }
-        var flushed = av_write_frame(ctx, nil)
-        if flushed >= 0, format == .fmp4, initSegment == nil {
-            // With delay_moov the first flush writes only ftyp+moov (the init segment); the
-            // fragment holding this segment's samples comes out of a second one.
-            flushed = av_write_frame(ctx, nil)
-        }
-        guard flushed >= 0 else { throw FFmpegError(operation: "flush a segment of", input: label, code: flushed) }
-        avio_flush(ctx.pointee.pb)
+        try flushFragment("flush a segment of")
         if file != nil {
             lastFileSize = Int(avio_tell(file))
             lastSpool = nil
@@ -349,17 +346,49 @@ final class SegmentMuxer {
         ctx.pointee.pb = nil
         if let output = firstSegmentRest {
             firstSegmentRest = nil
-            return try finishFirstSegment(output, rest: takeBuffer())
+            try output.write(takeBuffer())
+            return handOver(output)
         }
         guard format == .fmp4, initSegment == nil else { return takeBuffer() }
+        return takeInitAndFirstFragment()
+    }
+
+    /// Closes the fragment libavformat has open (with delay_moov the first flush writes only
+    /// ftyp+moov, the init segment; the fragment holding the samples comes out of a second one).
+    func flushFragment(_ operation: String) throws {
+        guard let ctx = context else { return }
+        var flushed = av_write_frame(ctx, nil)
+        if flushed >= 0, format == .fmp4, initSegment == nil { flushed = av_write_frame(ctx, nil) }
+        guard flushed >= 0 else { throw FFmpegError(operation: operation, input: label, code: flushed) }
+        avio_flush(ctx.pointee.pb)
+    }
+
+    /// The memory buffer's init segment kept, our writer checked against the first fragment after
+    /// it (`takeOverFragments`), and that fragment returned.
+    func takeInitAndFirstFragment() -> Data {
+        context?.pointee.pb = nil
         let split = takeBufferSplittingInit()
         initSegment = split.initSegment
         takeOverFragments(ifTheyMatch: split.rest)
         return split.rest
     }
 
+    /// libavformat writes into a fresh memory buffer from here.
+    func collectInMemory() throws {
+        let opened = avio_open_dyn_buf(&buffer)
+        guard opened >= 0 else { throw FFmpegError(operation: "open a segment buffer for", input: label, code: opened) }
+        context?.pointee.pb = buffer
+    }
+
+    /// A segment finished in `out` (its file, spool or memory), handed over.
+    private func handOver(_ out: TSOutputFile) -> Data {
+        let finished = out.handedOver
+        (lastFileSize, lastSpool) = (finished.fileSize, finished.spool)
+        return finished.bytes
+    }
+
     /// Lets our writer write the later fragments when its first is the one the muxer wrote.
-    func takeOverFragments(ifTheyMatch muxed: Data) {
+    private func takeOverFragments(ifTheyMatch muxed: Data) {
         guard let fragments else { return }
         writesOwnFragments = fragments.finish() ? fragments.closedFragmentMatches(muxed) : muxed.isEmpty
         for track in fragments.tracks { track.keepsBytes = true }
@@ -368,7 +397,7 @@ final class SegmentMuxer {
 
     /// The dynamic buffer's bytes, owned by the returned Data (freed with av_free): a segment is
     /// never copied between the muxer and the file or socket it goes to.
-    func takeBuffer() -> Data {
+    private func takeBuffer() -> Data {
         var data: UnsafeMutablePointer<UInt8>?
         let size = avio_close_dyn_buf(buffer, &data)
         buffer = nil
@@ -381,7 +410,7 @@ final class SegmentMuxer {
 
     /// The first fMP4 segment's buffer as its init segment (ftyp, moov: copied, a few hundred
     /// bytes) and the fragment after it, which keeps the buffer without copying it.
-    func takeBufferSplittingInit() -> (initSegment: Data, rest: Data) {
+    private func takeBufferSplittingInit() -> (initSegment: Data, rest: Data) {
         var data: UnsafeMutablePointer<UInt8>?
         let size = Int(avio_close_dyn_buf(buffer, &data))
         buffer = nil

@@ -129,6 +129,9 @@ final class LiveSession {
             do {
                 for event in events {
                     if case .end = event { continue }          // the epoch is finished below
+                    // One clock read an event: where the latency of a segment it closes starts,
+                    // and the pacer's now (read again only after a pacing wait).
+                    var arrived = Date()
                     if case .packet(let p) = event, p.role == .video(rendition: 0) {
                         if let last = epoch.lastVideo, abs(p.pts - last) > Self.resetThreshold {
                             publisher.log.warn(.input, ["action": "timestamp_reset", "from": .int(Int(last)), "to": .int(Int(p.pts))])
@@ -138,10 +141,13 @@ final class LiveSession {
                             pacer.restart()
                             continue
                         }
-                        if options.realtime, let due = pacer.due(pts: p.pts, now: Date()) { interrupt.sleep(until: due) }
+                        if options.realtime, let due = pacer.due(pts: p.pts, now: arrived) {
+                            interrupt.sleep(until: due)
+                            arrived = Date()
+                        }
                         epoch.note(p)
                     }
-                    try epoch.send(event, arrivedAt: Date())
+                    try epoch.send(event, arrivedAt: arrived)
                 }
             } catch {
                 end = .failed(error)

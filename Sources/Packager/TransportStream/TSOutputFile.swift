@@ -78,6 +78,12 @@ final class TSOutputFile {
         }
     }
 
+    func write(_ data: Data) throws {
+        try data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress, bytes.count > 0 { try write(base, count: bytes.count) }
+        }
+    }
+
     private func write(_ fd: Int32, _ p: UnsafeRawPointer, count: Int) throws {
         var done = 0
         while done < count {

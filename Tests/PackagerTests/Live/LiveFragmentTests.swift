@@ -30,7 +30,8 @@ final class LiveFragmentTests: TemporaryDirectoriesTestCase {
                        try Data(contentsOf: fragmented.appendingPathComponent("primary/init_00000.mp4")))
     }
 
-    /// A segment shorter than one fragment (the end of the input here) is one fragment.
+    /// Segments shorter than one fragment (all of them, with 30 s fragments) are one fragment
+    /// each, the first one written by libavformat whole as before.
     func testFragmentLongerThanTheSegmentLeavesOneFragment() throws {
         let dir = try run(fragmentDuration: 30)
         for name in try segments(in: dir) {
