@@ -67,8 +67,9 @@ final class LivePublisher: @unchecked Sendable {
         segment.spool?.discard()
     }
 
-    /// Segments are muxed straight into spools of the sink's, when it makes them.
-    var makeSpool: () -> SegmentSpool? { { [sink] in sink.makeSpool() } }
+    /// Segments are muxed straight into spools of the sink's, when it makes them, each in its
+    /// rendition's directory.
+    var makeSpool: (_ rendition: Int) -> SegmentSpool? { { [sink] in sink.makeSpool(directory: OutputLayout.rendition($0)) } }
 
     /// The sink's report about an item it was given (HTTP: from its worker thread).
     func confirm(_ name: String, stored: Bool) {

@@ -15,8 +15,9 @@ final class SegmentAssembler: SegmentAssembling {
         /// can take them so): (target, rendition, index) → path; nil keeps a segment in memory.
         var segmentPath: ((OutputTarget, Int, Int) -> String?)? = nil
         /// Otherwise, a spool of the sink's to write each segment into while it is muxed (live
-        /// into a directory); nil, or a nil spool, keeps a segment in memory.
-        var spool: (() -> SegmentSpool?)? = nil
+        /// into a directory), made for the rendition it is given; nil, or a nil spool, keeps a
+        /// segment in memory.
+        var spool: ((_ rendition: Int) -> SegmentSpool?)? = nil
         /// Audio frames straddling a cut go to the side holding most of their samples
         /// (`AudioSpliceRule`, accurate splices); false: the side their PTS says.
         var nearestAudioFrame = false
@@ -263,7 +264,7 @@ final class SegmentAssembler: SegmentAssembling {
         if let leader, let path = out.path, let own = out.muxer as? FragmentedMP4Muxer, out.nextIndex == 0 || own.state == leader.state {
             own.beginMirroring(path: path, leader: leader.state)
         } else {
-            let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?() : nil
+            let spool = out.path == nil && out.muxer.writesStraightThrough ? config.spool?(rendition) : nil
             try out.muxer.beginSegment(path: out.path, spool: spool)
         }
         out.open = (out.nextIndex, ticks, 0, cuts)

@@ -36,7 +36,7 @@ final class TSSegmentAssembler: SegmentAssembling {
     /// (target, rendition, index) → the file a segment is written to.
     private let segmentPath: (OutputTarget, Int, Int) -> String?
     /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
-    private let spool: (() -> SegmentSpool?)?
+    private let spool: ((_ rendition: Int) -> SegmentSpool?)?
     private var isLive: Bool { spool != nil }
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
@@ -81,7 +81,7 @@ final class TSSegmentAssembler: SegmentAssembling {
 
     /// Live: segments are written into the sink's spools (`spool`), or into memory.
     init(input: TSInputWindow, indexer: TSIndexer, rendition: Int = 0, keepSCTE35: Bool, nearestAudioFrame: Bool,
-         spool: @escaping () -> SegmentSpool?) {
+         spool: @escaping (_ rendition: Int) -> SegmentSpool?) {
         self.input = input
         self.indexer = indexer
         self.keepSCTE35 = keepSCTE35
@@ -254,7 +254,7 @@ final class TSSegmentAssembler: SegmentAssembling {
             outputs[edge.target] = out
             let shift = edge.target == .primary ? cut.shift : 0
             if let spool {
-                try out.writer.begin(spool: spool(), shift: shift)
+                try out.writer.begin(spool: spool(rendition), shift: shift)
             } else if case .asset = edge.target, let counters, let path,
                       out.nextIndex == 0 || out.writer.hasCounters(counters) {
                 // A single file cannot borrow the primary's bytes, but starts from its counters

@@ -31,9 +31,10 @@ public protocol PublishSink: AnyObject {
     /// carry the bytes.
     func directPath(for name: String) throws -> String?
     /// A hidden file of this sink's that a segment may be written into while it is muxed, to be
-    /// published later with `putSpooled`; nil when puts must carry the bytes (an origin), or
-    /// when no file could be made (the put of the bytes then reports why).
-    func makeSpool() -> SegmentSpool?
+    /// published later with `putSpooled` under a name in `directory` (a published path such as
+    /// `primary`; "" is the root); nil when puts must carry the bytes (an origin), or when no
+    /// file could be made (the put of the bytes then reports why).
+    func makeSpool(directory: String) -> SegmentSpool?
     /// Publishes the spool this sink made under `name`, as `put` would its bytes; the spool is
     /// used up either way.
     func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws
@@ -60,7 +61,7 @@ extension PublishSink {
     public func commit() throws {}
     @discardableResult
     public func syncPublished() throws -> [String] { [] }
-    public func makeSpool() -> SegmentSpool? { nil }
+    public func makeSpool(directory: String) -> SegmentSpool? { nil }
     public func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
         spool.discard()
         throw FileSinkError.output(path: spool.path, reason: "this sink does not publish spooled segments")

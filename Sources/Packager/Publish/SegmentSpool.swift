@@ -31,6 +31,8 @@ public final class SegmentSpool: @unchecked Sendable {
     /// fsync before its rename waits for the last piece only (see `syncIfDue`).
     private let syncEvery: Int?
     private var unsyncedFrom = 0
+    /// Whether bytes were written since the last fdatasync (a seek back and a write count too).
+    private var hasUnsyncedWrites = false
 
     init(path: String, descriptor: Int32, syncEvery: Int?) {
         self.path = path
@@ -49,6 +51,7 @@ public final class SegmentSpool: @unchecked Sendable {
             size = max(size, position)
         }
         guard failure == nil, descriptor >= 0 else { return }
+        hasUnsyncedWrites = true
         var done = 0
         if writesDirect {
             done = writeDirect(base, count: bytes.count)
@@ -102,6 +105,18 @@ public final class SegmentSpool: @unchecked Sendable {
         guard let every = syncEvery, end - unsyncedFrom >= every else { return }
         if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
         unsyncedFrom = end
+        hasUnsyncedWrites = false
+    }
+
+    /// fdatasyncs what was written since the last fdatasync, if anything was (the sink's sync
+    /// before the rename: when the last write was followed by `syncIfDue`'s, there is nothing
+    /// left); the errno when that failed.
+    func syncWrites() -> Int32? {
+        guard hasUnsyncedWrites, descriptor >= 0 else { return nil }
+        guard syncData(descriptor) == 0 else { return errno }
+        hasUnsyncedWrites = false
+        unsyncedFrom = size
+        return nil
     }
 
     /// The fdatasync of the spool's descriptor; tests count it, or make it fail as a disk would.
@@ -174,17 +189,29 @@ public final class SegmentSpool: @unchecked Sendable {
         renamed = true
     }
 
-    /// Spool files are named `.spool-<pid>-<n>` in a sink's root: the prefix a restart looks for.
+    /// Spool files are named `.spool-<pid>-<n>` in a sink's root or in a directory of it: the
+    /// prefix a restart looks for.
     static let namePrefix = ".spool-"
 
-    /// Removes spools left by processes that are gone (a crash or SIGKILL mid-segment); a spool
-    /// of a live process (another channel writing to the same directory) is left alone.
+    /// Removes spools left by processes that are gone (a crash or SIGKILL mid-segment) from
+    /// `directory` and the directories in it (the renditions', where spools are made; an older
+    /// version made them in the root); a spool of a live process (another channel writing to
+    /// the same directory) is left alone.
     static func removeStale(in directory: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(namePrefix) {
-            let pid = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
-            guard let number = Int32(pid), number != getpid(), kill(number, 0) != 0, errno == ESRCH else { continue }
-            unlink(directory + "/" + name)
+        for name in names {
+            let path = directory + "/" + name
+            if name.hasPrefix(namePrefix) {
+                removeIfStale(path, name: name)
+            } else if !name.hasPrefix("."), let inner = try? FileManager.default.contentsOfDirectory(atPath: path) {
+                for spool in inner where spool.hasPrefix(namePrefix) { removeIfStale(path + "/" + spool, name: spool) }
+            }
         }
+    }
+
+    private static func removeIfStale(_ path: String, name: String) {
+        let pid = name.dropFirst(namePrefix.count).prefix { $0 != "-" }
+        guard let number = Int32(pid), number != getpid(), kill(number, 0) != 0, errno == ESRCH else { return }
+        unlink(path)
     }
 }

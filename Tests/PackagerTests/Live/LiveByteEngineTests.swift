@@ -89,7 +89,7 @@ final class LiveByteEngineTests: TemporaryDirectoriesTestCase {
             XCTAssertEqual(try Data(contentsOf: spooled.output.appendingPathComponent(name)),
                            try Data(contentsOf: inMemory.output.appendingPathComponent(name)), name)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spooled.output.path).filter { $0.hasPrefix(".spool-") }, [])
+        XCTAssertEqual(try PublishTestFolder.spools(under: spooled.output), [])
     }
 
     /// An encoder failover (new PIDs in the PMT): the byte engine stops at the new PMT and hands

@@ -48,7 +48,7 @@ final class LiveSpoolTests: TemporaryDirectoriesTestCase {
             XCTAssertEqual(try Data(contentsOf: spooled.appendingPathComponent(name)),
                            try Data(contentsOf: inMemory.appendingPathComponent(name)), name)
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: spooled.path).filter { $0.hasPrefix(".spool-") }, [])
+        XCTAssertEqual(try PublishTestFolder.spools(under: spooled), [])
     }
 
     /// Directories holding media: the primary and one per asset.

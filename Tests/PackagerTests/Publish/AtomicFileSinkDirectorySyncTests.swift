@@ -8,8 +8,8 @@ import Glibc
 /// `syncPublished`: the directories files were renamed into are fsynced once each, before a
 /// live state that lists the files is saved.
 final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
-    private func spool(_ sink: AtomicFileSink, _ text: String) throws -> SegmentSpool {
-        let spool = try XCTUnwrap(sink.makeSpool())
+    private func spool(_ sink: AtomicFileSink, _ text: String, in directory: String = "primary") throws -> SegmentSpool {
+        let spool = try XCTUnwrap(sink.makeSpool(directory: directory))
         Data(text.utf8).withUnsafeBytes { spool.write($0) }
         return spool
     }
@@ -40,22 +40,37 @@ final class AtomicFileSinkDirectorySyncTests: SinkRootTestCase {
         return { paths }
     }
 
-    /// A segment's spool is renamed from the root into its rendition's directory: both entries
-    /// changed, and each directory is fsynced once however many files went into it.
+    /// A segment's spool is renamed within its rendition's directory, where the playlist is
+    /// replaced too: one directory changed, fsynced once however many files went into it; the
+    /// root only when a file of its own (the master) changed.
     func testEachDirectoryARenameChangedIsFsyncedOnceAtTheNextSync() throws {
         let (root, sink) = try powerSink()
         try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
+        try sink.syncPublished()
         let fsynced = recordFsyncs(sink)
         try sink.putSpooled(try spool(sink, "segment"), name: "primary/seg_00000.ts", kind: .segment)
         try sink.put(Data("#EXTM3U\n#v2\n".utf8), name: "primary/index.m3u8", kind: .playlist)
-        try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
         XCTAssertEqual(try sink.syncPublished(), [])
-        XCTAssertEqual(fsynced(), [root.path, root.path + "/primary"])
+        XCTAssertEqual(fsynced(), [root.path + "/primary"])
         XCTAssertEqual(sink.directoriesToSync, [])
         try sink.put(Data("#EXTM3U\n#v3\n".utf8), name: "primary/index.m3u8", kind: .playlist)
+        try sink.put(Data("#EXTM3U\n".utf8), name: "master.m3u8", kind: .playlist)
         try sink.syncPublished()
-        XCTAssertEqual(fsynced(), [root.path, root.path + "/primary", root.path + "/primary"])
+        XCTAssertEqual(fsynced(), [root.path + "/primary", root.path, root.path + "/primary"])
         XCTAssertEqual(sink.stats.failures, 0)
+    }
+
+    /// A spool published into another directory than its own (the root's, into a rendition's)
+    /// changed both: the name it left must not come back after a power cut.
+    func testASpoolRenamedOutOfItsDirectoryHasBothDirectoriesFsynced() throws {
+        let (root, sink) = try powerSink()
+        try sink.put(Data("#EXTM3U\n".utf8), name: "primary/index.m3u8", kind: .playlist)
+        try sink.syncPublished()
+        let fsynced = recordFsyncs(sink)
+        try sink.putSpooled(try spool(sink, "segment", in: ""), name: "primary/seg_00000.ts", kind: .segment)
+        XCTAssertEqual(try sink.syncPublished(), [])
+        XCTAssertEqual(fsynced(), [root.path, root.path + "/primary"])
+        assertAllSyncedWithoutFailure(sink)
     }
 
     /// An asset's directory made for its first file is an entry in `assets/`, and `assets/` one

@@ -91,7 +91,7 @@ final class AtomicFileSinkTests: SinkRootTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("assets/a1").path), "rmdir of the last")
         try sink.put(Data("b".utf8), name: "assets/a1/index.m3u8", kind: .asset)
         XCTAssertEqual(FileManager.default.contents(atPath: root.appendingPathComponent("assets/a1/index.m3u8").path), Data("b".utf8))
-        let spool = try XCTUnwrap(sink.makeSpool())
+        let spool = try XCTUnwrap(sink.makeSpool(directory: ""))
         Data("segment".utf8).withUnsafeBytes { spool.write($0) }
         try sink.putSpooled(spool, name: "assets/a2/seg_00000.ts", kind: .asset)
         XCTAssertEqual(FileManager.default.contents(atPath: root.appendingPathComponent("assets/a2/seg_00000.ts").path),

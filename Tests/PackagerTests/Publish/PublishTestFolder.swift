@@ -25,6 +25,12 @@ enum PublishTestFolder {
         }
     }
 
+    /// Spool files left anywhere in the tree (in the root or a rendition's directory).
+    static func spools(under directory: URL) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: directory.path)
+            .filter { ($0 as NSString).lastPathComponent.hasPrefix(".spool-") }
+    }
+
     static func entries(of directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
     }

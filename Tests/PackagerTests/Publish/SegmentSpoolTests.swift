@@ -18,17 +18,20 @@ final class SegmentSpoolTests: SinkRootTestCase {
         }
     }
 
+    /// The spool is made in the directory its segment goes to (made for it, the first time), so
+    /// the rename that publishes it stays in that directory.
     func testSpooledSegmentIsPublishedUnderItsNameWithItsBytesAndNoSpoolLeft() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
         let bytes = try PublishTestFolder.transportStreamPieces(count: 1, packetsEach: 5000)[0]
-        let spool = try XCTUnwrap(sink.makeSpool())
-        XCTAssertTrue(spool.path.hasPrefix(root.path + "/.spool-\(getpid())-"), spool.path)
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
+        XCTAssertTrue(spool.path.hasPrefix(root.path + "/primary/.spool-\(getpid())-"), spool.path)
         write(bytes, into: spool, pieces: 37)
         XCTAssertEqual(spool.size, 940_000)
         try sink.putSpooled(spool, name: "primary/seg_00007.ts", kind: .segment)
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/seg_00007.ts")), bytes)
         XCTAssertEqual(PublishTestFolder.entries(of: root), ["primary"])
+        XCTAssertEqual(PublishTestFolder.entries(of: root.appendingPathComponent("primary")), ["seg_00007.ts"])
         XCTAssertEqual(sink.stats.puts, 1)
         XCTAssertEqual(sink.stats.bytes, 940_000)
     }
@@ -37,7 +40,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
     func testSeekBackOverwritesInPlaceAndSizeIsTheFurthestEnd() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .process)
-        let spool = try XCTUnwrap(sink.makeSpool())
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "a"))
         write(Data("abcdefgh".utf8), into: spool, pieces: 2)
         XCTAssertEqual(spool.seek(2, whence: SEEK_SET), 2)
         write(Data("XY".utf8), into: spool, pieces: 1)
@@ -69,14 +72,15 @@ final class SegmentSpoolTests: SinkRootTestCase {
 
     func testDiscardedSpoolLeavesNothing() throws {
         let root = try sinkRoot()
-        let spool = try XCTUnwrap(AtomicFileSink(root: root).makeSpool())
+        let spool = try XCTUnwrap(AtomicFileSink(root: root).makeSpool(directory: ""))
         write(Data(repeating: 1, count: 10), into: spool, pieces: 1)
         spool.discard()
         XCTAssertEqual(PublishTestFolder.entries(of: root), [])
     }
 
-    /// A crash mid-segment leaves a spool; the next start removes it, but not the spool of a
-    /// process still running (another channel writing into the same directory).
+    /// A crash mid-segment leaves a spool, in a rendition's directory (or, from an older
+    /// version, in the root); the next start removes it, but not the spool of a process still
+    /// running (another channel writing into the same directory).
     func testStaleSpoolsOfExitedProcessesAreRemovedAndThoseOfRunningOnesKept() throws {
         let root = try sinkRoot()
         let exited = Process()
@@ -84,12 +88,17 @@ final class SegmentSpoolTests: SinkRootTestCase {
         try exited.run()
         exited.waitUntilExit()
         let names = [".spool-\(exited.processIdentifier)-3", ".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"]
-        for name in names {
-            XCTAssertTrue(FileManager.default.createFile(atPath: root.appendingPathComponent(name).path, contents: Data([1])))
+        for directory in [root, root.appendingPathComponent("primary_1")] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for name in names {
+                XCTAssertTrue(FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: Data([1])))
+            }
         }
         SegmentSpool.removeStale(in: root.path)
         // entries(of:) sorts by name, so the expectation is sorted too (the parent may have the higher pid).
-        XCTAssertEqual(PublishTestFolder.entries(of: root), [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"].sorted())
+        let kept = [".spool-\(getppid())-1", ".spool-\(getpid())-2", "seg_00001.ts"]
+        XCTAssertEqual(PublishTestFolder.entries(of: root), (kept + ["primary_1"]).sorted())
+        XCTAssertEqual(PublishTestFolder.entries(of: root.appendingPathComponent("primary_1")), kept.sorted())
     }
 
     // MARK: direct writes
@@ -103,7 +112,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
     func testPowerSpoolWritesWholeBlocksDirectThenTheTailBuffered() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        let spool = try XCTUnwrap(sink.makeSpool())
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
         // The test root is on the machine's disk (ext4 here and in CI), which takes O_DIRECT.
         XCTAssertEqual(spool.beginDirectWrites(), 4096)
         XCTAssertTrue(isDirect(spool))
@@ -127,7 +136,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
     func testUnalignedMemoryIsWrittenBufferedAndWhole() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        let spool = try XCTUnwrap(sink.makeSpool())
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
         XCTAssertEqual(spool.beginDirectWrites(), 4096)
         let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: 8192 + 16, alignment: 4096)
         defer { storage.deallocate() }
@@ -135,8 +144,8 @@ final class SegmentSpoolTests: SinkRootTestCase {
         let shifted = UnsafeRawBufferPointer(rebasing: storage[16..<(8192 + 16)])
         spool.write(shifted)
         XCTAssertFalse(isDirect(spool))
-        try sink.putSpooled(spool, name: "a.ts", kind: .segment)
-        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("a.ts")), Data(shifted))
+        try sink.putSpooled(spool, name: "primary/a.ts", kind: .segment)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("primary/a.ts")), Data(shifted))
     }
 
     /// 2 MiB in `piece`-byte writes from block-aligned memory, as a segment writer hands it over.
@@ -164,25 +173,31 @@ final class SegmentSpoolTests: SinkRootTestCase {
     }
 
     /// The segment is synced every 512 KiB while it is written, direct or buffered, so the
-    /// fsync before its rename is left the last piece; the bytes are unchanged.
-    func testPowerSpoolIsSyncedEveryHalfMebibyteAsItIsWritten() throws {
+    /// sync before its rename is left the last piece, or nothing when the last write was synced;
+    /// the bytes are unchanged.
+    func testPowerSpoolIsSyncedEveryHalfMebibyteAsItIsWrittenAndOnceMoreOnlyForATail() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        for (name, direct, piece) in [("primary/seg_00002.ts", true, 256 << 10), ("primary/seg_00003.m4s", false, 64 << 10)] {
-            let spool = try XCTUnwrap(sink.makeSpool())
+        for (name, direct, piece, tail) in [("primary/seg_00002.ts", true, 256 << 10, 0), ("primary/seg_00003.m4s", false, 64 << 10, 0),
+                                           ("primary/seg_00004.ts", true, 256 << 10, 1880)] {
+            let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
             let syncs = recordSyncs(of: spool)
             if direct { XCTAssertEqual(spool.beginDirectWrites(), 4096) }
-            let bytes = writeTwoMebibytes(spool, piece: piece)
+            var bytes = writeTwoMebibytes(spool, piece: piece)
+            let more = Data(repeating: 0x47, count: tail)
+            more.withUnsafeBytes { spool.write($0) }
+            bytes += more
             XCTAssertEqual(syncs(), [512 << 10, 1024 << 10, 1536 << 10, 2048 << 10], name)
             XCTAssertEqual(spool.directBytes, direct ? 2 << 20 : 0, name)
             try sink.putSpooled(spool, name: name, kind: .segment)
+            XCTAssertEqual(syncs(), [512 << 10, 1024 << 10, 1536 << 10, 2048 << 10] + (tail > 0 ? [(2 << 20) + tail] : []), name)
             XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(name)), bytes, name)
         }
     }
 
     /// Without fsyncs (`--durability process`) nothing is synced while writing either.
     func testProcessSpoolIsNeverSyncedWhileWritten() throws {
-        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool())
+        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))
         let syncs = recordSyncs(of: spool)
         writeTwoMebibytes(spool)
         XCTAssertEqual(syncs(), [])
@@ -194,7 +209,7 @@ final class SegmentSpoolTests: SinkRootTestCase {
     func testFailedSyncWhileWritingFailsThatPutNamingTheCall() throws {
         let root = try sinkRoot()
         let sink = AtomicFileSink(root: root, durability: .power)
-        let spool = try XCTUnwrap(sink.makeSpool())
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
         var calls = 0
         spool.syncData = { _ in
             calls += 1
@@ -210,12 +225,12 @@ final class SegmentSpoolTests: SinkRootTestCase {
             XCTAssertEqual(error as? FileSinkError, .system(operation: "fdatasync (at byte 0)", path: path,
                                                             name: "primary/seg_00003.ts", errno: EIO))
         }
-        XCTAssertEqual(PublishTestFolder.entries(of: root), [])
+        XCTAssertEqual(PublishTestFolder.entries(of: root.appendingPathComponent("primary")), [])
     }
 
     /// Without fsyncs (`--durability process`) the page cache is the point: no direct writes.
     func testProcessDurabilitySpoolNeverWritesDirect() throws {
-        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool())
+        let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))
         XCTAssertNil(spool.beginDirectWrites())
         XCTAssertFalse(isDirect(spool))
         spool.discard()

@@ -18,7 +18,7 @@ final class RecordingSink: PublishSink, @unchecked Sendable {
         inner = AtomicFileSink(root: root)
     }
 
-    func makeSpool() -> SegmentSpool? { spools ? inner.makeSpool() : nil }
+    func makeSpool(directory: String) -> SegmentSpool? { spools ? inner.makeSpool(directory: directory) : nil }
     func putSpooled(_ spool: SegmentSpool, name: String, kind: PublishedKind) throws {
         let direct = spool.directBytes
         try inner.putSpooled(spool, name: name, kind: kind)
