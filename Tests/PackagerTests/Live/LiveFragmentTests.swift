@@ -70,35 +70,15 @@ final class LiveFragmentTests: TemporaryDirectoriesTestCase {
 
     /// moof boxes at the top level of a segment.
     private func fragments(_ url: URL) throws -> Int {
-        let bytes = [UInt8](try Data(contentsOf: url))
-        var offset = 0, moofs = 0
-        while offset + 8 <= bytes.count {
-            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) == "moof" { moofs += 1 }
-            guard size >= 8 else { throw CocoaError(.fileReadCorruptFile) }
-            offset += size
-        }
-        XCTAssertEqual(offset, bytes.count, url.lastPathComponent)
-        return moofs
+        try XCTUnwrap(FragmentedMP4Probe.fragments(try Data(contentsOf: url)), url.lastPathComponent)
     }
 
-    /// Every packet of the init segment and the segments played in order, as ffprobe reads them:
-    /// stream, timing, size, key flag and an MD5 of its bytes; per stream in decode order (each
-    /// fragment holds its video, then its audio, so more fragments interleave them more finely).
+    /// Every packet of the init segment and the segments played in order (`FragmentedMP4Probe`).
     private func packets(_ dir: URL, _ names: [String]) throws -> [String] {
-        var joined = try Data(contentsOf: dir.appendingPathComponent("primary/init_00000.mp4"))
-        for name in names { joined += try Data(contentsOf: dir.appendingPathComponent(name)) }
-        let file = dir.appendingPathComponent("joined.mp4")
-        try joined.write(to: file)
-        let probe = try ToolRun.run(MediaCheck.ffprobe, ["-v", "error", "-show_data_hash", "MD5", "-show_entries",
-                                                          "packet=stream_index,pts,dts,duration,size,flags,data_hash",
-                                                          "-of", "csv=p=0", file.path])
-        XCTAssertEqual(probe.status, 0, probe.errors)
-        let lines = probe.output.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        XCTAssertGreaterThan(lines.count, 5000)
-        let ordered = lines.sorted { a, b in
-            (Int(a[0]) ?? 0, Int(a[2]) ?? 0) < (Int(b[0]) ?? 0, Int(b[2]) ?? 0)
-        }
-        return ordered.map { $0.joined(separator: ",") }
+        let packets = try FragmentedMP4Probe.packets(initSegment: try Data(contentsOf: dir.appendingPathComponent("primary/init_00000.mp4")),
+                                                     segments: try names.map { try Data(contentsOf: dir.appendingPathComponent($0)) },
+                                                     scratch: dir.appendingPathComponent("joined.mp4"))
+        XCTAssertGreaterThan(packets.count, 5000)
+        return packets
     }
 }

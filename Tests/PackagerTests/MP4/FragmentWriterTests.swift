@@ -15,13 +15,15 @@ final class FragmentWriterTests: XCTestCase {
         var segments: [Data]
     }
 
-    private func mux(_ url: URL, own: Bool) throws -> (output: Output, ownFragments: Bool) {
+    /// - Parameter mismatch: our writer's first fragment is taken as differing from libavformat's.
+    private func mux(_ url: URL, own: Bool, fragmentSeconds: Double? = nil, mismatch: Bool = false) throws -> (output: Output, ownFragments: Bool) {
         let demuxer = try MediaDemuxer(url: url.path)
         let streams = demuxer.streams.filter { $0.kind == .video || $0.kind == .audio }.map(\.index)
         let video = demuxer.streams.first { $0.kind == .video }?.index
         let snapshot = try CodecParametersSnapshot(demuxer: demuxer, streams: streams)
         let muxer = try SegmentMuxer(format: .fmp4, parameters: snapshot, streams: streams, label: url.lastPathComponent,
-                                     ownFragments: own)
+                                     ownFragments: own, fragmentSeconds: fragmentSeconds)
+        if mismatch { muxer.fragmentsMatch = { _, _ in false } }
         var segments: [Data] = []
         var open = false
         while true {
@@ -98,6 +100,27 @@ final class FragmentWriterTests: XCTestCase {
 
     func testTheSampleChannelsFragmentsAreTheMuxers() throws {
         try assertOwnFragmentsMatchTheMuxer(TestMedia.liveTS, segments: 90)
+    }
+
+    /// Live's 1 s fragments when our writer's first fragment is not libavformat's: the first
+    /// segment keeps libavformat's first fragment (split off for the init segment) and gets the
+    /// rest of itself from libavformat as one more fragment; libavformat writes every later
+    /// segment, one fragment each. The samples are those of one fragment per segment.
+    func testAFirstFragmentThatDiffersLeavesLibavformatWritingTheSameSamples() throws {
+        let fallback = try mux(TestMedia.liveTS, own: true, fragmentSeconds: 1, mismatch: true)
+        let whole = try mux(TestMedia.liveTS, own: false)
+        XCTAssertFalse(fallback.ownFragments)
+        XCTAssertEqual(fallback.output.initSegment, whole.output.initSegment)
+        XCTAssertEqual(fallback.output.segments.count, 90)
+        // 2 s segments (a keyframe every 2 s): the first in two fragments, the others in one.
+        XCTAssertEqual(fallback.output.segments.map(FragmentedMP4Probe.fragments), [2] + Array(repeating: 1, count: 89))
+        XCTAssertEqual(whole.output.segments.map(FragmentedMP4Probe.fragments), Array(repeating: 1, count: 90))
+        let initSegment = try XCTUnwrap(whole.output.initSegment)
+        let expected = try FragmentedMP4Probe.packets(initSegment: initSegment, segments: whole.output.segments,
+                                                      scratch: dir.appendingPathComponent("whole.mp4"))
+        XCTAssertGreaterThan(expected.count, 10_000)
+        XCTAssertEqual(try FragmentedMP4Probe.packets(initSegment: initSegment, segments: fallback.output.segments,
+                                                      scratch: dir.appendingPathComponent("fallback.mp4")), expected)
     }
 
     /// H.264 High with B-pyramid at 29.97 fps (composition offsets, 1001-tick steps) and two AAC
