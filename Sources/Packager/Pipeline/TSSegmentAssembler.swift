@@ -38,6 +38,11 @@ final class TSSegmentAssembler: SegmentAssembling {
     /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
     private let spool: ((_ rendition: Int) -> SegmentSpool?)?
     private var isLive: Bool { spool != nil }
+    /// Live: how far into a segment (ticks) its end may come any moment, its target duration less
+    /// half a second; from there its writers write small (`TSSegmentWriter.writeSmall`). nil: never.
+    var endsSoonAfter: Int64?
+    /// The input PTS the last cut was at (segments' own ticks may be shifted).
+    private var lastCutAt: Int64?
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
     private var started = false
@@ -124,6 +129,9 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         try route(unit, isVideo: true)
         try release(before: media.dts)
+        if let soon = endsSoonAfter, let at = lastCutAt, media.pts - at >= soon {
+            for out in active { out.writer.writeSmall() }
+        }
         return drain()
     }
 
@@ -228,6 +236,7 @@ final class TSSegmentAssembler: SegmentAssembling {
 
     private func apply(_ cut: Cut) throws {
         cuts += 1
+        lastCutAt = cut.at
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).
         let closingPrimary = outputs[.primary]

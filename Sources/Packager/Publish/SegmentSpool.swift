@@ -29,7 +29,7 @@ public final class SegmentSpool: @unchecked Sendable {
     private(set) var failure: (operation: String, errno: Int32, offset: Int)?
     /// With `PublishDurability.power`, the spool is fdatasynced every this many bytes, so the
     /// fsync before its rename waits for the last piece only (see `syncIfDue`).
-    private let syncEvery: Int?
+    private var syncEvery: Int?
     private var unsyncedFrom = 0
     /// Whether bytes were written since the last fdatasync (a seek back and a write count too).
     private var hasUnsyncedWrites = false
@@ -106,6 +106,12 @@ public final class SegmentSpool: @unchecked Sendable {
         if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
         unsyncedFrom = end
         hasUnsyncedWrites = false
+    }
+
+    /// From here on, syncs every `bytes` (if the spool syncs at all and did so less often): the
+    /// last stretch of a segment, whose end is near, goes to the disk in smaller pieces.
+    func syncSooner(every bytes: Int) {
+        if let every = syncEvery { syncEvery = min(every, bytes) }
     }
 
     /// fdatasyncs what was written since the last fdatasync, if anything was (the sink's sync

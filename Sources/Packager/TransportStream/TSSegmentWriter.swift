@@ -61,6 +61,9 @@ public final class TSSegmentWriter {
     /// Units re-interleaved at a time. Live writes smaller batches: the window holds the input
     /// of every unit not yet written, and 384 units are about 5 s of a 30 fps programme.
     var batch = 384
+    /// Live, near a segment's expected end (`writeSmall()`): units go out this many at a time.
+    static let smallBatch = 8
+    private(set) var writesSmall = false
     @exclusivity(unchecked) public internal(set) var packetsWritten = 0
 
     public init(label: String, input: TSInputWindow, grid: TSPacketGrid, layout: Layout = .filePerSegment,
@@ -121,6 +124,7 @@ public final class TSSegmentWriter {
     private func start(shift: Int64) throws {
         guard let file else { throw TSEngineError.notStarted(output: label) }
         self.shift = shift
+        writesSmall = false
         segmentStart = file.offset + Int64(used)
         segmentPackets = packetsWritten
         segmentPassedThrough = 0
@@ -155,7 +159,20 @@ public final class TSSegmentWriter {
         if mirror != nil { return pending.append(unit) }
         guard file != nil else { throw TSEngineError.notStarted(output: label) }
         pending.append(unit)
-        if pending.count >= batch { try flushPending() }
+        guard pending.count >= (writesSmall ? Self.smallBatch : batch) else { return }
+        try flushPending()
+        if writesSmall { try flushBuffer(whole: false) }
+    }
+
+    /// For the rest of this segment, units go out a few at a time and straight on to the file,
+    /// whose spool (if it syncs) syncs every 128 KiB: when the segment ends, only its last few
+    /// units are left to write and sync before it can be published. Live calls it in the last
+    /// half second before a segment's expected end; writing small all along costs CPU
+    /// (docs/performance.md, "TS: tried and not kept").
+    func writeSmall() {
+        guard !writesSmall else { return }
+        writesSmall = true
+        file?.spool?.syncSooner(every: 128 * 1024)
     }
 
     // MARK: mirroring

@@ -195,6 +195,27 @@ final class SegmentSpoolTests: SinkRootTestCase {
         }
     }
 
+    /// Near a segment's end the spool syncs sooner (every 128 KiB here), counting from its last
+    /// sync; a spool that does not sync (`--durability process`) still does not.
+    func testSyncingSoonerCountsFromTheLastSyncAndLeavesAnUnsyncedSpoolUnsynced() throws {
+        let sink = AtomicFileSink(root: try sinkRoot(), durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
+        let syncs = recordSyncs(of: spool)
+        let piece = Data(repeating: 0x47, count: 64 << 10)
+        for _ in 0..<4 { piece.withUnsafeBytes { spool.write($0) } }
+        XCTAssertEqual(syncs(), [])
+        spool.syncSooner(every: 128 << 10)
+        for _ in 0..<4 { piece.withUnsafeBytes { spool.write($0) } }
+        XCTAssertEqual(syncs(), [320 << 10, 448 << 10])
+        spool.discard()
+        let unsynced = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))
+        let none = recordSyncs(of: unsynced)
+        unsynced.syncSooner(every: 128 << 10)
+        for _ in 0..<8 { piece.withUnsafeBytes { unsynced.write($0) } }
+        XCTAssertEqual(none(), [])
+        unsynced.discard()
+    }
+
     /// Without fsyncs (`--durability process`) nothing is synced while writing either.
     func testProcessSpoolIsNeverSyncedWhileWritten() throws {
         let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))
