@@ -65,6 +65,8 @@ final class LivePublisher: @unchecked Sendable {
         media[token] = nil
         // A segment the plan did not publish leaves no spool behind.
         segment.spool?.discard()
+        // Listed: the sink readies the next segment's files now, not on its way to the playlist.
+        sink.prepare()
     }
 
     /// Segments are muxed straight into spools of the sink's, when it makes them, each in its

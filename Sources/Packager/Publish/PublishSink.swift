@@ -53,6 +53,10 @@ public protocol PublishSink: AnyObject {
     /// Whether `discardUncommitted()` can withdraw what a pass puts (a staged tree can; an origin
     /// cannot), so a pass may start before it knows it is the right one.
     var canDiscardUncommitted: Bool { get }
+    /// Does what the next publishes will need and the last ones left, while nothing waits on it
+    /// (a directory sink makes files ahead and closes replaced ones); a live channel calls it
+    /// once a segment is listed.
+    func prepare()
 }
 
 extension PublishSink {
@@ -68,4 +72,5 @@ extension PublishSink {
     }
     public func discardUncommitted() throws -> Bool { false }
     public var canDiscardUncommitted: Bool { false }
+    public func prepare() {}
 }
