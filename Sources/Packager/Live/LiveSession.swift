@@ -214,7 +214,7 @@ final class LiveSession {
                                                        keepSCTE35: options.scte35Passthrough, nearestAudioFrame: true,
                                                        spool: publisher.makeSpool)
                     assembler.otherRenditions = Set(videoPIDs).subtracting([videoPIDs[k]])
-                    assembler.endsSoonAfter = Int64(max(options.segmentDuration - 0.5, 0) * 90_000)
+                    assembler.endsSoonAfter = Int64(max(options.segmentDuration - TSSegmentAssembler.smallWritingLead, 0) * 90_000)
                     return assembler
                 }
                 bytes.oldestNeeded = { [weak splicer] in

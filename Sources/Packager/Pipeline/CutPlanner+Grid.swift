@@ -33,6 +33,17 @@ extension CutPlanner {
     /// Primary-timeline ticks of the span edges still to come after `pts`: where the route will
     /// change (a span's start, its end, a nested span's start or end).
     func upcomingEdges(after pts: Int64) -> [Int64] {
+        edges(after: pts).map { $0 - shift }
+    }
+
+    /// The input PTS of the next span edge after `pts` the planner knows of (a cut comes there),
+    /// nil when none is known; cheap when no span is open or planned (asked once a video frame).
+    func nextEdge(after pts: Int64) -> Int64? {
+        spans.isEmpty && unseenSpans.isEmpty ? nil : edges(after: pts).min()
+    }
+
+    /// Span edges after `pts`, in input ticks.
+    private func edges(after pts: Int64) -> [Int64] {
         var edges: [Int64] = []
         for key in unseenSpans { if let end = spans[key]?.end { edges.append(end) } }
         for span in spans.values where !span.skipped && !span.done {
@@ -43,7 +54,7 @@ extension CutPlanner {
                 if let end = child.end { edges.append(end) }
             }
         }
-        return edges.filter { $0 > pts }.map { $0 - shift }
+        return edges.filter { $0 > pts }
     }
 
     /// What the grid reported since the last call (two edges in one cell).

@@ -97,6 +97,7 @@ final class CutStage: PipelineStage {
         case .video(let k):
             let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
             if k == 0 { for note in planners[0].takeGridNotes() { try next(.warning(note)) } }
+            assemblers[k].expectEdge(at: planners[k].nextEdge(after: media.pts))
             try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
         case .audio:
             for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }

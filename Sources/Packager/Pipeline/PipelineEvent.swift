@@ -86,12 +86,15 @@ protocol SegmentAssembling: AnyObject {
     func passthrough(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
     func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)]
+    /// The next span edge the cut planner knows of, before each video frame (nil: none).
+    func expectEdge(at pts: Int64?)
 }
 
 extension SegmentAssembling {
     var refusedPackets: Int { 0 }
     /// Init segments to write again after the run (own fMP4 outputs, once pictures were re-encoded).
     func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)] { [] }
+    func expectEdge(at pts: Int64?) {}
 }
 
 /// A stage of the pipeline: handles one event and passes on (in order) what it produces and
