@@ -214,7 +214,7 @@ final class LiveSession {
                                                        keepSCTE35: options.scte35Passthrough, nearestAudioFrame: true,
                                                        spool: publisher.makeSpool)
                     assembler.otherRenditions = Set(videoPIDs).subtracting([videoPIDs[k]])
-                    assembler.endsSoonAfter = Int64(max(options.segmentDuration - TSSegmentAssembler.smallWritingLead, 0) * 90_000)
+                    assembler.endsSoonAfter = SegmentEndNear.endsSoonAfter(targetSeconds: options.segmentDuration)
                     return assembler
                 }
                 bytes.oldestNeeded = { [weak splicer] in
@@ -225,7 +225,8 @@ final class LiveSession {
                 cuts = CutStage(streams: streams, rule: rule,
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
                                                  nearestAudioFrame: true, ownFragments: options.engine == .auto,
-                                                 fragmentSeconds: options.fragmentDuration),
+                                                 fragmentSeconds: options.fragmentDuration,
+                                                 endsSoonAfter: SegmentEndNear.endsSoonAfter(targetSeconds: options.segmentDuration)),
                                 splicer: splicer)
             }
             live = LiveStage(publisher: publisher, ids: { [spans] in spans.ids })

@@ -29,6 +29,18 @@ final class SegmentAssembler: SegmentAssembling {
         /// fMP4 by pkgctl's own muxer (`FragmentedMP4Muxer`, no FFmpeg), with these formats by
         /// input stream index; nil: libavformat's.
         var ownMP4: [Int: MP4StreamFormat]? = nil
+        /// Live: how far into a segment (ticks) its end may come any moment (`SegmentEndNear`);
+        /// from there its fMP4 fragment is closed and synced (`SegmentMuxing.closeFragmentEarly`),
+        /// once a segment, when segments hold several fragments anyway. nil: never.
+        var endsSoonAfter: Int64? = nil
+
+        /// Whether fragments are closed early: only where a segment holds more than one fragment
+        /// anyway (one fragment per segment, `fragmentSeconds` nil or at least the target, stays
+        /// one).
+        var closesFragmentsEarly: Bool {
+            guard let soon = endsSoonAfter, let seconds = fragmentSeconds else { return false }
+            return Int64(seconds * 90_000) < soon + SegmentEndNear.lead
+        }
     }
 
     private final class Output {
@@ -79,6 +91,11 @@ final class SegmentAssembler: SegmentAssembling {
     private var finished: [FinishedSegment] = []
     private var applied: [CutRecord] = []
     private(set) var droppedLeading = 0
+    /// The input PTS of the last cut applied, and of the next span edge the planner knows of.
+    private var lastCutAt: Int64?
+    private var nextEdge: Int64?
+    /// Whether the open segments' fragments were closed early (`SegmentEndNear`).
+    private var closedEarly = false
     /// Packets no muxer would take: a PTS before the DTS (a damaged PES header).
     private(set) var refusedPackets = 0
     /// How far video may run past a pending cut before it is applied without audio.
@@ -112,6 +129,11 @@ final class SegmentAssembler: SegmentAssembling {
             if let p = pending, cut != nil || packet.isKeyframe || pts >= p.cut.at + maxAudioLag { try applyPending() }
             if let cut { pending = PendingCut(cut: cut) }
         }
+        if !closedEarly, pending == nil, config.closesFragmentsEarly,
+           SegmentEndNear.isNear(pts: pts, lastCutAt: lastCutAt, endsSoonAfter: config.endsSoonAfter, nextEdge: nextEdge) {
+            closedEarly = true
+            for out in active { try out.muxer.closeFragmentEarly() }
+        }
         try route(packet, output: 0, pts: pts, duration: 0)
         try release(before: dts)
         return drain()
@@ -126,6 +148,8 @@ final class SegmentAssembler: SegmentAssembling {
 
     /// libavformat's muxers only carry the video and audio they were built with.
     func passthrough(_ media: MediaPacket) -> ([FinishedSegment], [CutRecord]) { ([], []) }
+
+    func expectEdge(at pts: Int64?) { nextEdge = pts }
 
     /// End of input: held audio goes out, the pending cut and then the final one are applied.
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
@@ -201,6 +225,8 @@ final class SegmentAssembler: SegmentAssembling {
 
     private func apply(_ cut: Cut) throws {
         cuts += 1
+        lastCutAt = cut.at
+        closedEarly = false
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).
         let closingPrimary = outputs[.primary]

@@ -17,6 +17,13 @@ protocol SegmentMuxing: AnyObject {
     @discardableResult
     func write(_ packet: DemuxedPacket, output: Int, shiftTicks: Int64) throws -> Bool
     func endSegment() throws -> Data
+    /// Live, the segment's end near: the open fMP4 fragment is written and synced now, so that
+    /// the fragment the segment's end writes is short. Nothing for other muxers.
+    func closeFragmentEarly() throws
+}
+
+extension SegmentMuxing {
+    func closeFragmentEarly() throws {}
 }
 
 extension SegmentMuxer: SegmentMuxing {}

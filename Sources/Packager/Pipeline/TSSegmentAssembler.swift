@@ -38,11 +38,9 @@ final class TSSegmentAssembler: SegmentAssembling {
     /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
     private let spool: ((_ rendition: Int) -> SegmentSpool?)?
     private var isLive: Bool { spool != nil }
-    /// Live: how far into a segment (ticks) its end may come any moment, its target duration less
-    /// `smallWritingLead`; from there its writers write small (`TSSegmentWriter.writeSmall`). nil: never.
+    /// Live: how far into a segment (ticks) its end may come any moment (`SegmentEndNear`); from
+    /// there its writers write small (`TSSegmentWriter.writeSmall`). nil: never.
     var endsSoonAfter: Int64?
-    /// Seconds before a segment's expected end (its target, or a span edge) its writers write small.
-    static let smallWritingLead = 0.5
     /// The input PTS of the next span edge the cut planner knows of (`expectEdge`): a segment
     /// closes there, however short, so its writers write small before it too. Cut at a splice,
     /// segments ended with a whole batch unwritten and the spool up to 512 KiB unsynced: the 2 and
@@ -137,8 +135,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         try route(unit, isVideo: true)
         try release(before: media.dts)
-        if let soon = endsSoonAfter, let at = lastCutAt,
-           media.pts - at >= soon || nextEdge.map({ $0 - media.pts <= Int64(Self.smallWritingLead * 90_000) }) == true {
+        if SegmentEndNear.isNear(pts: media.pts, lastCutAt: lastCutAt, endsSoonAfter: endsSoonAfter, nextEdge: nextEdge) {
             for out in active { out.writer.writeSmall() }
         }
         return drain()

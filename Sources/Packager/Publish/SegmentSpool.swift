@@ -103,9 +103,21 @@ public final class SegmentSpool: @unchecked Sendable {
     /// piece. Measured here: docs/performance.md, "The spool's fsync".
     private func syncIfDue(through end: Int) {
         guard let every = syncEvery, end - unsyncedFrom >= every else { return }
+        sync(through: end)
+    }
+
+    private func sync(through end: Int) {
         if syncData(descriptor) != 0 { failure = ("fdatasync", errno, unsyncedFrom) }
         unsyncedFrom = end
         hasUnsyncedWrites = false
+    }
+
+    /// fdatasyncs what was written since the last fdatasync, if the spool syncs at all: the
+    /// writer reached a point after which the segment's end is near (an fMP4 fragment closed
+    /// early), and what came before must not wait for that end. A failure is kept, as a write's.
+    func syncAtBoundary() {
+        guard syncEvery != nil, hasUnsyncedWrites, failure == nil, descriptor >= 0 else { return }
+        sync(through: size)
     }
 
     /// From here on, syncs every `bytes` (if the spool syncs at all and did so less often): the

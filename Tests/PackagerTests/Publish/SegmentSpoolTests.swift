@@ -216,6 +216,30 @@ final class SegmentSpoolTests: SinkRootTestCase {
         unsynced.discard()
     }
 
+    /// An fMP4 fragment closed early syncs what was written since the last sync at once, and
+    /// only that; a second call with nothing new, or a spool that never syncs, syncs nothing.
+    func testSyncingAtABoundarySyncsWhatWasWrittenSinceTheLastSyncOnce() throws {
+        let sink = AtomicFileSink(root: try sinkRoot(), durability: .power)
+        let spool = try XCTUnwrap(sink.makeSpool(directory: "primary"))
+        let syncs = recordSyncs(of: spool)
+        let piece = Data(repeating: 0x47, count: 192 << 10)
+        for _ in 0..<3 { piece.withUnsafeBytes { spool.write($0) } }
+        XCTAssertEqual(syncs(), [576 << 10], "the 512 KiB sync")
+        piece.withUnsafeBytes { spool.write($0) }
+        spool.syncAtBoundary()
+        spool.syncAtBoundary()
+        XCTAssertEqual(syncs(), [576 << 10, 768 << 10])
+        piece.withUnsafeBytes { spool.write($0) }
+        XCTAssertEqual(syncs(), [576 << 10, 768 << 10], "the next 512 KiB count from the boundary")
+        spool.discard()
+        let unsynced = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))
+        let none = recordSyncs(of: unsynced)
+        piece.withUnsafeBytes { unsynced.write($0) }
+        unsynced.syncAtBoundary()
+        XCTAssertEqual(none(), [])
+        unsynced.discard()
+    }
+
     /// Without fsyncs (`--durability process`) nothing is synced while writing either.
     func testProcessSpoolIsNeverSyncedWhileWritten() throws {
         let spool = try XCTUnwrap(AtomicFileSink(root: try sinkRoot(), durability: .process).makeSpool(directory: "primary"))

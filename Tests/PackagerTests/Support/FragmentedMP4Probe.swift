@@ -17,6 +17,32 @@ enum FragmentedMP4Probe {
         return offset == bytes.count ? moofs : nil
     }
 
+    /// The sample count of each track run in the last fragment of `bytes`, in file order (nil
+    /// when there is no moof or its boxes do not parse).
+    static func lastFragmentSampleCounts(_ bytes: Data) -> [Int]? {
+        let bytes = [UInt8](bytes)
+        func boxes(_ range: Range<Int>) -> [(type: String, body: Range<Int>)]? {
+            var out: [(String, Range<Int>)] = []
+            var offset = range.lowerBound
+            while offset + 8 <= range.upperBound {
+                let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                guard size >= 8, offset + size <= range.upperBound else { return nil }
+                out.append((String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self), offset + 8..<offset + size))
+                offset += size
+            }
+            return out
+        }
+        guard let top = boxes(0..<bytes.count), let moof = top.last(where: { $0.type == "moof" }),
+              let trafs = boxes(moof.body)?.filter({ $0.type == "traf" }) else { return nil }
+        var counts: [Int] = []
+        for traf in trafs {
+            // trun: version and flags (4 bytes), then sample_count (4 bytes).
+            guard let trun = boxes(traf.body)?.first(where: { $0.type == "trun" }), trun.body.count >= 8 else { return nil }
+            counts.append(bytes[trun.body.lowerBound + 4..<trun.body.lowerBound + 8].reduce(0) { $0 << 8 | Int($1) })
+        }
+        return counts
+    }
+
     /// Every packet: stream, timing, size, key flag and an MD5 of its bytes; per stream in
     /// decode order (each fragment holds its video, then its audio, so more fragments interleave
     /// them more finely). `scratch` is where the joined file is written.
