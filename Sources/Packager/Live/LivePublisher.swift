@@ -65,8 +65,10 @@ final class LivePublisher: @unchecked Sendable {
         media[token] = nil
         // A segment the plan did not publish leaves no spool behind.
         segment.spool?.discard()
-        // Listed: the sink readies the next segment's files now, not on its way to the playlist.
+        // Listed: the sink readies the next segment's files now, not on its way to the playlist,
+        // and a journal grown past its bounds is rewritten.
         sink.prepare()
+        store.compactIfDue()
     }
 
     /// Segments are muxed straight into spools of the sink's, when it makes them, each in its

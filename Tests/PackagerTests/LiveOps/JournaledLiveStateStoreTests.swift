@@ -144,6 +144,29 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         assertSameWindows(try self.store().load(), s)
     }
 
+    /// A save past the bounds only appends; the rewrite comes with `compactIfDue` (after the
+    /// playlists), of the state saved last even when another save came in between.
+    func testTheRewriteWaitsForCompactionAndTakesTheStateSavedLast() throws {
+        let store = store()
+        var s = state()
+        var counts: [Int] = []
+        // As in the test below: save 27 takes the journal past its bound (148 lines > 144).
+        for i in 0..<30 {
+            list(1, in: &s)
+            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+            try store.save(s, at: saveTime)
+            counts.append(try journalLines().count)
+        }
+        XCTAssertEqual(counts, counts.sorted(), "no save rewrote it")
+        XCTAssertEqual(counts[27], 148)
+        let before = try journalLines().count
+        store.compactIfDue()
+        XCTAssertLessThan(try journalLines().count, before)
+        assertSameWindows(try self.store().load(), s)
+        store.compactIfDue()
+        XCTAssertLessThan(try journalLines().count, before, "nothing more to do")
+    }
+
     func testTheJournalIsRewrittenOnceItHoldsTwiceTheWindowsAndStillLoads() throws {
         let store = store()
         var s = state()
@@ -155,12 +178,15 @@ final class JournaledLiveStateStoreTests: XCTestCase {
             for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
             try store.save(s, at: saveTime)
             longest = max(longest, try journalLines().count)
+            // As the publisher does once the save's playlists are out.
+            store.compactIfDue()
         }
         // Lines a save: a segment of each rendition and the state line (saves 0-3: 12 lines); from
         // save 4 on also the two segments that left the windows (5 a save: 92 after save 19);
         // from save 20 on also the two deleted (7 a save). Then 8 listed segments and 32 waiting
-        // to be deleted: save 27 takes it past twice their 40 plus 64 (148 > 144) and rewrites it.
-        XCTAssertEqual(longest, 92 + 7 * 7)
+        // to be deleted: save 27 takes it past twice their 40 plus 64 (148 > 144), and the
+        // compaction after it rewrites it.
+        XCTAssertEqual(longest, 92 + 7 * 8)
         XCTAssertLessThan(try journalLines().count, longest)
         assertSameWindows(try self.store().load(), s)
     }
@@ -252,6 +278,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
             list(1, in: &s)
             try store.save(s, at: saveTime)
             sizes.append(try Data(contentsOf: scratch.appendingPathComponent(StateJournal.name)).count)
+            store.compactIfDue()
             counts.append(try journalLines().count)
         }
         let stateLine = try XCTUnwrap(try journalLines().last).utf8.count + 1

@@ -120,6 +120,8 @@ struct PresentationHarness {
                 }
             }
         }
+        // As the publisher does once a plan's playlists are out.
+        if !crashed { store?.compactIfDue() }
     }
 
     func playlist(_ k: Int = 0) -> String { files[OutputLayout.renditionPlaylist(k)] ?? "" }

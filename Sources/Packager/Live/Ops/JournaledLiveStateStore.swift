@@ -21,9 +21,10 @@ import Foundation
 /// generation or earlier; lines of a save cut off before its state line are passed over. Loading
 /// rewrites the journal to the lines of the state it restored and its state line, which drops
 /// the rest, and then writes the state file (so a version 4 build, which would pass over the state
-/// lines, refuses the directory from the first start on); a save rewrites both once the journal
-/// holds more than twice the lines the state needs, or more than twice its bytes plus 1 MiB (a
-/// state line repeats the whole state: tens of KB for a DVR window with many breaks).
+/// lines, refuses the directory from the first start on); both are rewritten (`compactIfDue`,
+/// after the save) once the journal holds more than twice the lines the state needs, or more than
+/// twice its bytes plus 1 MiB (a state line repeats the whole state: tens of KB for a DVR window
+/// with many breaks).
 final class JournaledLiveStateStore {
     private let store: LiveStateStore<LiveState>
     let journal: StateJournal
@@ -43,6 +44,12 @@ final class JournaledLiveStateStore {
     private var rewrittenBytes = 0
     /// Slack for the byte bound, so that a small journal is not rewritten every few saves.
     static let byteSlack = 1 << 20
+    /// The last save, when the journal has grown past its bounds: rewritten by `compactIfDue`,
+    /// after the playlists that save came before, not within the save. A rewrite is two files
+    /// written, fsynced and renamed and the directory fsynced twice: 8–16 ms in a trace of the
+    /// two-rendition bench (2026-12-07), the slowest segment of every run. A later save replaces
+    /// it, so the rewrite is always of the state saved last.
+    private var compaction: (state: LiveState, saved: LiveState, time: Date)?
 
     init(directory: URL, durability: PublishDurability) {
         store = LiveStateStore(directory: directory, version: LiveState.version,
@@ -94,9 +101,19 @@ final class JournaledLiveStateStore {
             try rewrite(state, saved: saved, at: time)
         }
         let needed = (0..<state.renditionCount).reduce(ranges.count + pending.count) { $0 + state.window($1).segments.count }
-        // The save is committed; after a failed rewrite (either journal may be at the name) the
-        // next save rewrites both files instead of appending.
-        if lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack { try? rewrite(state, saved: saved, at: time) }
+        // The save is committed; the rewrite waits for `compactIfDue`.
+        compaction = ready && (lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack)
+            ? (state, saved, time) : nil
+    }
+
+    /// Rewrites the journal and the state file to the state saved last, if the journal has grown
+    /// past its bounds; the live publisher calls it once a segment's playlists are out. After a
+    /// failed rewrite (either journal may be at the name) the next save rewrites both files
+    /// instead of appending.
+    func compactIfDue() {
+        guard let due = compaction else { return }
+        compaction = nil
+        try? rewrite(due.state, saved: due.saved, at: due.time)
     }
 
     /// Replaces the journal with every line `state` relies on and its state line (a commit on
