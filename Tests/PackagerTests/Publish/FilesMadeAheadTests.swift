@@ -50,11 +50,8 @@ final class FilesMadeAheadTests: TemporaryDirectoriesTestCase {
     }
 
     func testFlushRemovesTheSparesAndClosesThePublishedFiles() throws {
-        let root = try temporaryDirectory()
-        let sink = AtomicFileSink(root: root, durability: .power)
-        sink.makeSpool(directory: "primary")?.discard()
+        let (sink, root) = try preparedSink(.power)
         try sink.put(Data("one\n".utf8), name: "primary/index.m3u8", kind: .playlist)
-        sink.prepare()
         try sink.flush(timeout: 1)
         XCTAssertEqual(try hidden(root, "primary"), [])
         XCTAssertEqual(openFiles(matching: root.appendingPathComponent("primary").path), [])
@@ -64,10 +61,7 @@ final class FilesMadeAheadTests: TemporaryDirectoriesTestCase {
 
     /// Without fsync, a write-back error would show only at close: the file is closed at once.
     func testWithoutFsyncAPublishedFileIsClosedAtOnceButSparesAreStillUsed() throws {
-        let root = try temporaryDirectory()
-        let sink = AtomicFileSink(root: root, durability: .process)
-        sink.makeSpool(directory: "primary")?.discard()
-        sink.prepare()
+        let (sink, root) = try preparedSink(.process)
         try sink.put(Data("one\n".utf8), name: "primary/index.m3u8", kind: .playlist)
         XCTAssertEqual(openFiles(matching: root.appendingPathComponent("primary/index.m3u8").path), [])
         XCTAssertEqual(sink.filesAhead.spares, 1)
@@ -77,10 +71,7 @@ final class FilesMadeAheadTests: TemporaryDirectoriesTestCase {
     /// A segment put whole (an init segment, or one the sink had no spool for) is never put
     /// again under its name: held open, a channel would hold one per listed segment.
     func testOnlyPlaylistsAreHeldOpen() throws {
-        let root = try temporaryDirectory()
-        let sink = AtomicFileSink(root: root, durability: .power)
-        sink.makeSpool(directory: "primary")?.discard()
-        sink.prepare()
+        let (sink, root) = try preparedSink(.power)
         try sink.put(Data(repeating: 0x47, count: 188), name: "primary/init_00000.mp4", kind: .segment)
         XCTAssertEqual(openFiles(matching: root.appendingPathComponent("primary/init_00000.mp4").path), [])
         XCTAssertEqual(sink.filesAhead.held, 0)
@@ -95,6 +86,15 @@ final class FilesMadeAheadTests: TemporaryDirectoriesTestCase {
         FileManager.default.createFile(atPath: root.appendingPathComponent("primary/" + gone).path, contents: Data())
         SegmentSpool.removeStale(in: root.path)
         XCTAssertEqual(try hidden(root, "primary"), [])
+    }
+
+    /// A sink that made a spool in `primary/` (so it keeps spares there) and made them.
+    private func preparedSink(_ durability: PublishDurability) throws -> (AtomicFileSink, URL) {
+        let root = try temporaryDirectory()
+        let sink = AtomicFileSink(root: root, durability: durability)
+        sink.makeSpool(directory: "primary")?.discard()
+        sink.prepare()
+        return (sink, root)
     }
 
     private func hidden(_ root: URL, _ directory: String) throws -> [String] {
