@@ -167,6 +167,28 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         XCTAssertLessThan(try journalLines().count, before, "nothing more to do")
     }
 
+    /// A save that fails after one that called for a rewrite leaves nothing to compact: the
+    /// rewrite would be of a state older than the failed save's number, whose lines a restart
+    /// passes over. The next save that succeeds calls for it again.
+    func testAFailedSaveDropsTheRewriteTheSaveBeforeCalledFor() throws {
+        let store = store()
+        var s = state()
+        for i in 0..<28 {
+            list(1, in: &s)
+            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+            try store.save(s, at: saveTime)
+        }
+        let file = scratch.appendingPathComponent(LiveStateFile.name)
+        let aside = scratch.appendingPathComponent("aside.json")
+        try FileManager.default.moveItem(at: file, to: aside)
+        try FileManager.default.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true))
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(at: aside, to: file)
+        store.compactIfDue()
+        assertSameWindows(try self.store().load(), s)
+    }
+
     func testTheJournalIsRewrittenOnceItHoldsTwiceTheWindowsAndStillLoads() throws {
         let store = store()
         var s = state()

@@ -87,6 +87,10 @@ final class JournaledLiveStateStore {
     /// rewrites the journal whole and then the state file, as a save also does once the journal
     /// has grown past twice what the state needs.
     func save(_ state: LiveState, at time: Date, checkpoint: Bool = false) throws {
+        // A rewrite an earlier save called for is dropped: if this save fails, it would be of a
+        // state older than this save's number, whose lines a restart passes over (the journal
+        // then reads as corrupt); if it succeeds, it calls for its own.
+        compaction = nil
         generation += 1
         let ranges = state.ledger.savedEntries
         let saved = state.withoutJournaled(generation: generation)
