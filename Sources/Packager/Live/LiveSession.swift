@@ -214,7 +214,7 @@ final class LiveSession {
                                                        keepSCTE35: options.scte35Passthrough, nearestAudioFrame: true,
                                                        spool: publisher.makeSpool)
                     assembler.otherRenditions = Set(videoPIDs).subtracting([videoPIDs[k]])
-                    assembler.endsSoonAfter = SegmentEndNear.endsSoonAfter(targetSeconds: options.segmentDuration)
+                    assembler.endNear = SegmentEndNear(targetSeconds: options.segmentDuration)
                     return assembler
                 }
                 bytes.oldestNeeded = { [weak splicer] in
@@ -226,7 +226,7 @@ final class LiveSession {
                                 assembler: .init(format: options.segmentFormat.muxerFormat, spool: publisher.makeSpool,
                                                  nearestAudioFrame: true, ownFragments: options.engine == .auto,
                                                  fragmentSeconds: options.fragmentDuration,
-                                                 endsSoonAfter: SegmentEndNear.endsSoonAfter(targetSeconds: options.segmentDuration)),
+                                                 endNear: SegmentEndNear(targetSeconds: options.segmentDuration)),
                                 splicer: splicer)
             }
             live = LiveStage(publisher: publisher, ids: { [spans] in spans.ids })

@@ -33,28 +33,31 @@ extension CutPlanner {
     /// Primary-timeline ticks of the span edges still to come after `pts`: where the route will
     /// change (a span's start, its end, a nested span's start or end).
     func upcomingEdges(after pts: Int64) -> [Int64] {
-        edges(after: pts).map { $0 - shift }
+        var edges: [Int64] = []
+        forEachEdge(after: pts) { edges.append($0 - shift) }
+        return edges
     }
 
     /// The input PTS of the next span edge after `pts` the planner knows of (a cut comes there),
-    /// nil when none is known; cheap when no span is open or planned (asked once a video frame).
+    /// nil when none is known. Asked once a video frame: no array is built.
     func nextEdge(after pts: Int64) -> Int64? {
-        spans.isEmpty && unseenSpans.isEmpty ? nil : edges(after: pts).min()
+        var next: Int64?
+        forEachEdge(after: pts) { next = min(next ?? $0, $0) }
+        return next
     }
 
-    /// Span edges after `pts`, in input ticks.
-    private func edges(after pts: Int64) -> [Int64] {
-        var edges: [Int64] = []
-        for key in unseenSpans { if let end = spans[key]?.end { edges.append(end) } }
+    /// Each span edge after `pts`, in input ticks (an edge may come twice).
+    private func forEachEdge(after pts: Int64, _ body: (Int64) -> Void) {
+        func visit(_ edge: Int64?) { if let edge, edge > pts { body(edge) } }
+        for key in unseenSpans { visit(spans[key]?.end) }
         for span in spans.values where !span.skipped && !span.done {
-            if span.cutIn == nil { edges.append(span.start) }
-            if let end = span.end { edges.append(end) }
+            if span.cutIn == nil { visit(span.start) }
+            visit(span.end)
             for child in span.children {
-                edges.append(child.start)
-                if let end = child.end { edges.append(end) }
+                visit(child.start)
+                visit(child.end)
             }
         }
-        return edges.filter { $0 > pts }
     }
 
     /// What the grid reported since the last call (two edges in one cell).

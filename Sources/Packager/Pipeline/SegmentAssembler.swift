@@ -29,18 +29,10 @@ final class SegmentAssembler: SegmentAssembling {
         /// fMP4 by pkgctl's own muxer (`FragmentedMP4Muxer`, no FFmpeg), with these formats by
         /// input stream index; nil: libavformat's.
         var ownMP4: [Int: MP4StreamFormat]? = nil
-        /// Live: how far into a segment (ticks) its end may come any moment (`SegmentEndNear`);
-        /// from there its fMP4 fragment is closed and synced (`SegmentMuxing.closeFragmentEarly`),
-        /// once a segment, when segments hold several fragments anyway. nil: never.
-        var endsSoonAfter: Int64? = nil
-
-        /// Whether fragments are closed early: only where a segment holds more than one fragment
-        /// anyway (one fragment per segment, `fragmentSeconds` nil or at least the target, stays
-        /// one).
-        var closesFragmentsEarly: Bool {
-            guard let soon = endsSoonAfter, let seconds = fragmentSeconds else { return false }
-            return Int64(seconds * 90_000) < soon + SegmentEndNear.lead
-        }
+        /// Live: when a segment's end is near (`SegmentEndNear`), from where its fMP4 fragment is
+        /// closed and synced (`SegmentMuxing.closeFragmentEarly`), once a segment, when segments
+        /// hold several fragments anyway. Never by default.
+        var endNear = SegmentEndNear()
     }
 
     private final class Output {
@@ -91,10 +83,11 @@ final class SegmentAssembler: SegmentAssembling {
     private var finished: [FinishedSegment] = []
     private var applied: [CutRecord] = []
     private(set) var droppedLeading = 0
-    /// The input PTS of the last cut applied, and of the next span edge the planner knows of.
-    private var lastCutAt: Int64?
-    private var nextEdge: Int64?
-    /// Whether the open segments' fragments were closed early (`SegmentEndNear`).
+    private var endNear: SegmentEndNear
+    /// Whether fragments are closed early: only where a segment holds more than one fragment
+    /// anyway (one fragment per segment, `fragmentSeconds` nil or at least the target, stays one).
+    private let closesFragmentsEarly: Bool
+    /// Whether the open segments' fragments were closed early.
     private var closedEarly = false
     /// Packets no muxer would take: a PTS before the DTS (a damaged PES header).
     private(set) var refusedPackets = 0
@@ -109,6 +102,12 @@ final class SegmentAssembler: SegmentAssembling {
         self.audioIndices = audioIndices
         self.config = config
         self.rendition = rendition
+        endNear = config.endNear
+        if let soon = config.endNear.endsSoonAfter, let seconds = config.fragmentSeconds {
+            closesFragmentsEarly = Int64(seconds * 90_000) < soon + SegmentEndNear.lead
+        } else {
+            closesFragmentsEarly = false
+        }
         audioOutput = Dictionary(uniqueKeysWithValues: audioIndices.enumerated().map { ($1, $0 + 1) })
     }
 
@@ -129,8 +128,7 @@ final class SegmentAssembler: SegmentAssembling {
             if let p = pending, cut != nil || packet.isKeyframe || pts >= p.cut.at + maxAudioLag { try applyPending() }
             if let cut { pending = PendingCut(cut: cut) }
         }
-        if !closedEarly, pending == nil, config.closesFragmentsEarly,
-           SegmentEndNear.isNear(pts: pts, lastCutAt: lastCutAt, endsSoonAfter: config.endsSoonAfter, nextEdge: nextEdge) {
+        if !closedEarly, pending == nil, closesFragmentsEarly, endNear.isNear(pts) {
             closedEarly = true
             for out in active { try out.muxer.closeFragmentEarly() }
         }
@@ -149,7 +147,7 @@ final class SegmentAssembler: SegmentAssembling {
     /// libavformat's muxers only carry the video and audio they were built with.
     func passthrough(_ media: MediaPacket) -> ([FinishedSegment], [CutRecord]) { ([], []) }
 
-    func expectEdge(at pts: Int64?) { nextEdge = pts }
+    func expectEdge(at pts: Int64?) { endNear.nextEdge = pts }
 
     /// End of input: held audio goes out, the pending cut and then the final one are applied.
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
@@ -225,7 +223,7 @@ final class SegmentAssembler: SegmentAssembling {
 
     private func apply(_ cut: Cut) throws {
         cuts += 1
-        lastCutAt = cut.at
+        endNear.cut(at: cut.at)
         closedEarly = false
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).

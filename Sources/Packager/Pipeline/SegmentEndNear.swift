@@ -2,20 +2,28 @@
 /// cut that opened it or the next span edge the cut planner knows of (a segment cut short at a
 /// splice). From there the writers get ready for the end, so that little is left to write and
 /// sync once the packet that closes the segment arrives: TS writers write small
-/// (`TSSegmentWriter.writeSmall`), fMP4 muxers close their fragment early and sync it.
-enum SegmentEndNear {
+/// (`TSSegmentWriter.writeSmall`), fMP4 muxers close their fragment early and sync it. Each
+/// assembler keeps one, told of its cuts and of the planner's next edge.
+struct SegmentEndNear {
     /// 0.5 s in 90 kHz ticks.
     static let lead: Int64 = 45_000
 
-    /// `endsSoonAfter`: ticks into a segment from which its target end is near (nil: never, as
-    /// outside live); `lastCutAt`, `nextEdge` and `pts` are input PTS.
-    static func isNear(pts: Int64, lastCutAt: Int64?, endsSoonAfter: Int64?, nextEdge: Int64?) -> Bool {
-        guard let soon = endsSoonAfter, let at = lastCutAt else { return false }
-        return pts - at >= soon || nextEdge.map { $0 - pts <= lead } == true
-    }
+    /// Ticks into a segment from which its target end is near; nil: never (outside live).
+    let endsSoonAfter: Int64?
+    /// The input PTS of the last cut, and of the next span edge the planner knows of.
+    private(set) var lastCutAt: Int64?
+    var nextEdge: Int64?
 
-    /// `endsSoonAfter` for segments of `targetSeconds`.
-    static func endsSoonAfter(targetSeconds: Double) -> Int64 {
-        max(Int64(targetSeconds * 90_000) - lead, 0)
+    init(endsSoonAfter: Int64? = nil) { self.endsSoonAfter = endsSoonAfter }
+
+    /// For segments of `targetSeconds`.
+    init(targetSeconds: Double) { self.init(endsSoonAfter: max(Int64(targetSeconds * 90_000) - Self.lead, 0)) }
+
+    mutating func cut(at pts: Int64) { lastCutAt = pts }
+
+    /// Whether the open segment's end is near at the video frame of input PTS `pts`.
+    func isNear(_ pts: Int64) -> Bool {
+        guard let soon = endsSoonAfter, let at = lastCutAt else { return false }
+        return pts - at >= soon || nextEdge.map { $0 - pts <= Self.lead } == true
     }
 }

@@ -38,17 +38,12 @@ final class TSSegmentAssembler: SegmentAssembling {
     /// Live: each segment goes into a spool of the sink's (a nil spool: into memory) instead.
     private let spool: ((_ rendition: Int) -> SegmentSpool?)?
     private var isLive: Bool { spool != nil }
-    /// Live: how far into a segment (ticks) its end may come any moment (`SegmentEndNear`); from
-    /// there its writers write small (`TSSegmentWriter.writeSmall`). nil: never.
-    var endsSoonAfter: Int64?
-    /// The input PTS of the next span edge the cut planner knows of (`expectEdge`): a segment
-    /// closes there, however short, so its writers write small before it too. Cut at a splice,
-    /// segments ended with a whole batch unwritten and the spool up to 512 KiB unsynced: the 2 and
-    /// 4 s segments of the two-rendition bench were nearly all of its slowest (6.1–8.0 ms from
-    /// segment to playlist against 2.4 ms at the median, 2026-12-07).
-    private var nextEdge: Int64?
-    /// The input PTS the last cut was at (segments' own ticks may be shifted).
-    private var lastCutAt: Int64?
+    /// Live: when a segment's end is near (its target, or the next span edge: `SegmentEndNear`),
+    /// from where its writers write small (`TSSegmentWriter.writeSmall`). Cut at a splice before
+    /// span edges counted, segments ended with a whole batch unwritten and the spool up to 512 KiB
+    /// unsynced: the 2 and 4 s segments of the two-rendition bench were nearly all of its slowest
+    /// (6.1–8.0 ms from segment to playlist against 2.4 ms at the median, 2026-12-07).
+    var endNear = SegmentEndNear()
     private var outputs: [OutputTarget: Output] = [:]
     private var active: [Output] = []
     private var started = false
@@ -135,7 +130,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         }
         try route(unit, isVideo: true)
         try release(before: media.dts)
-        if SegmentEndNear.isNear(pts: media.pts, lastCutAt: lastCutAt, endsSoonAfter: endsSoonAfter, nextEdge: nextEdge) {
+        if endNear.isNear(media.pts) {
             for out in active { out.writer.writeSmall() }
         }
         return drain()
@@ -167,7 +162,7 @@ final class TSSegmentAssembler: SegmentAssembling {
         return ([], [])
     }
 
-    func expectEdge(at pts: Int64?) { nextEdge = pts }
+    func expectEdge(at pts: Int64?) { endNear.nextEdge = pts }
 
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord]) {
         try release(before: Int64.max)
@@ -244,7 +239,7 @@ final class TSSegmentAssembler: SegmentAssembling {
 
     private func apply(_ cut: Cut) throws {
         cuts += 1
-        lastCutAt = cut.at
+        endNear.cut(at: cut.at)
         // The primary first: an asset mirroring it then finds the segment it just closed (even
         // the primary's last, so it is held on to here).
         let closingPrimary = outputs[.primary]

@@ -38,8 +38,11 @@ public final class AtomicFileSink: PublishSink, @unchecked Sendable {
     /// 2026-12-07).
     public func prepare() {
         ahead.closeReplaced()
-        for folder in ahead.directoriesToFill {
-            while ahead.needsSpare(in: folder), let spare = openSpare(in: folder) { ahead.addSpare(spare, in: folder) }
+        for (folder, missing) in ahead.missingSpares {
+            for _ in 0..<missing {
+                guard let spare = openSpare(in: folder) else { break }
+                ahead.addSpare(spare, in: folder)
+            }
         }
     }
 

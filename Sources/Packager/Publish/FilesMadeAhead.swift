@@ -8,12 +8,12 @@ import Glibc
 /// and a descriptor of each file it published there, held until a newer one replaces it.
 ///
 /// Both move file system work off the path from a segment to its playlist. Making a file took
-/// 0.07–0.6 ms in a rendition's directory on this project's machine, and it came twice in that
+/// 0.05–0.6 ms in a rendition's directory on this project's machine, and it came twice in that
 /// path (the next segment's spool, the playlist's temp file). Renaming over a file freed the old
 /// one inside the rename (0.20–0.30 ms against 0.02 when the old file is still open; strace and
 /// a Python model, ext4, 2026-12-07); held open, it is freed when `closeReplaced()` closes it.
 final class FilesMadeAhead: @unchecked Sendable {
-    struct File: Equatable {
+    struct File {
         let path: String
         let descriptor: Int32
     }
@@ -39,14 +39,10 @@ final class FilesMadeAhead: @unchecked Sendable {
         return directories.contains(folder)
     }
 
-    var directoriesToFill: [String] {
+    /// How many spares each directory lacks.
+    var missingSpares: [(folder: String, count: Int)] {
         lock.lock(); defer { lock.unlock() }
-        return directories.sorted()
-    }
-
-    func needsSpare(in folder: String) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return (spares[folder]?.count ?? 0) < Self.sparesPerDirectory
+        return directories.sorted().map { ($0, Self.sparesPerDirectory - (spares[$0]?.count ?? 0)) }.filter { $0.1 > 0 }
     }
 
     func addSpare(_ file: File, in folder: String) {

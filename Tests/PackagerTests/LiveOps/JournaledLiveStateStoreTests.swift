@@ -29,6 +29,27 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         return state
     }
 
+    /// Save `i` of a sliding channel: one segment more per rendition, and the names whose
+    /// availability ended deleted. Segment j leaves the windows with save j + 4 and may be deleted
+    /// from 120 + j on (see testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne): deleted at save
+    /// j + 20.
+    private func slide(_ s: inout LiveState, save i: Int) {
+        list(1, in: &s)
+        for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+    }
+
+    /// A checkpoint of `s` whose state file cannot be written (a directory is in its way): the
+    /// save fails after rewriting the journal; the old state file is put back.
+    private func failCheckpoint(_ store: JournaledLiveStateStore, _ s: LiveState) throws {
+        let file = scratch.appendingPathComponent(LiveStateFile.name)
+        let aside = scratch.appendingPathComponent("aside.json")
+        try FileManager.default.moveItem(at: file, to: aside)
+        try FileManager.default.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true))
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(at: aside, to: file)
+    }
+
     private func list(_ count: Int, in state: inout LiveState) {
         for _ in 0..<count {
             for k in 0..<state.renditionCount {
@@ -152,8 +173,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         var counts: [Int] = []
         // As in the test below: save 27 takes the journal past its bound (148 lines > 144).
         for i in 0..<30 {
-            list(1, in: &s)
-            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+            slide(&s, save: i)
             try store.save(s, at: saveTime)
             counts.append(try journalLines().count)
         }
@@ -174,17 +194,10 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         let store = store()
         var s = state()
         for i in 0..<28 {
-            list(1, in: &s)
-            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+            slide(&s, save: i)
             try store.save(s, at: saveTime)
         }
-        let file = scratch.appendingPathComponent(LiveStateFile.name)
-        let aside = scratch.appendingPathComponent("aside.json")
-        try FileManager.default.moveItem(at: file, to: aside)
-        try FileManager.default.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true))
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.moveItem(at: aside, to: file)
+        try failCheckpoint(store, s)
         store.compactIfDue()
         assertSameWindows(try self.store().load(), s)
     }
@@ -194,10 +207,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         var s = state()
         var longest = 0
         for i in 0..<60 {
-            list(1, in: &s)
-            // Segment j leaves the windows with save j + 4 and may be deleted from 120 + j on
-            // (see testASaveAppendsOnlyTheSegmentsListedSinceTheLastOne): deleted at save j + 20.
-            for name in s.retention.due(at: 100 + Double(i)) { s.retention.noteDeleted(name: name) }
+            slide(&s, save: i)
             try store.save(s, at: saveTime)
             longest = max(longest, try journalLines().count)
             // As the publisher does once the save's playlists are out.
@@ -345,13 +355,7 @@ final class JournaledLiveStateStoreTests: XCTestCase {
         list(4, in: &s)
         try store.save(s, at: saveTime)
         list(1, in: &s)
-        let file = scratch.appendingPathComponent(LiveStateFile.name)
-        let aside = scratch.appendingPathComponent("aside.json")
-        try FileManager.default.moveItem(at: file, to: aside)
-        try FileManager.default.createDirectory(at: file.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
-        XCTAssertThrowsError(try store.save(s, at: saveTime, checkpoint: true))
-        try FileManager.default.removeItem(at: file)
-        try FileManager.default.moveItem(at: aside, to: file)
+        try failCheckpoint(store, s)
         s.retention.noteDeleted(name: "primary/seg_00000.ts")
         try store.save(s, at: saveTime)
         XCTAssertEqual((try stateFile()["state"] as? [String: Any])?["journalGeneration"] as? Int, 3)

@@ -46,9 +46,9 @@ final class JournaledLiveStateStore {
     static let byteSlack = 1 << 20
     /// The last save, when the journal has grown past its bounds: rewritten by `compactIfDue`,
     /// after the playlists that save came before, not within the save. A rewrite is two files
-    /// written, fsynced and renamed and the directory fsynced twice: 8–16 ms in a trace of the
-    /// two-rendition bench (2026-12-07), the slowest segment of every run. A later save replaces
-    /// it, so the rewrite is always of the state saved last.
+    /// written, fsynced and renamed and the directory fsynced twice: 8.5 ms in a trace of the
+    /// two-rendition bench (2026-12-07), the one slow segment every run had. Each save clears it
+    /// and a save past the bounds sets it, so the rewrite is always of the state saved last.
     private var compaction: (state: LiveState, saved: LiveState, time: Date)?
 
     init(directory: URL, durability: PublishDurability) {
@@ -106,8 +106,7 @@ final class JournaledLiveStateStore {
         }
         let needed = (0..<state.renditionCount).reduce(ranges.count + pending.count) { $0 + state.window($1).segments.count }
         // The save is committed; the rewrite waits for `compactIfDue`.
-        compaction = ready && (lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack)
-            ? (state, saved, time) : nil
+        if ready, lines > 2 * needed + 64 || journal.length > 2 * rewrittenBytes + Self.byteSlack { compaction = (state, saved, time) }
     }
 
     /// Rewrites the journal and the state file to the state saved last, if the journal has grown
