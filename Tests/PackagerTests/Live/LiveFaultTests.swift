@@ -216,8 +216,10 @@ final class LiveFaultTests: XCTestCase {
         let recorder = record(dir)
         // 300 blocks = 150 KB per file: playlists, state and the 2 s / 4 s segments (≤ 135 KB)
         // fit; the ~210 KB 6 s segments (primary and asset) fail with EFBIG as on a full disk.
+        // A keep time past the run, so that every version's segments are still on disk at its end
+        // (at 20× availability runs on the media's clock, and a removed segment goes after 36 s).
         let process = try launch(["live", "-i", TestMedia.liveTS.path, "-o", dir.path, "--window", "5",
-                                  "--realtime", "--speed", "20"], fileSizeLimitBlocks: 300)
+                                  "--realtime", "--speed", "20", "--keep-extra", "3600"], fileSizeLimitBlocks: 300)
         XCTAssertNotNil(process.waitForLog(timeout: 20) { [process] line in
             line.event == "segment" && process.count { $0.event == "segment" } >= 8
         }, "pkgctl stopped publishing: \(process.transcript.suffix(2000))")

@@ -270,11 +270,15 @@ struct LivePresentation {
     }
 
     /// The clock availability times run on: the wall clock whenever viewers can follow the
-    /// channel (a live input, or a file paced by --realtime), else — a file read as fast as it
-    /// decodes, a soak test or a rehearsal nobody watches — the published media's own PDT, so
-    /// that hours of input read in a minute are retained for what they last, not for ever.
+    /// channel (a live input, or a file paced at real time), else — a file read as fast as it
+    /// decodes, a soak test, or a rehearsal paced at N× — the published media's own PDT, so that
+    /// hours of input read in a minute are retained for what they last, not for ever. A channel
+    /// paced at 30× on the wall clock kept every segment for 66 s of wall time (33 minutes of
+    /// media): the bench's 20 s runs never deleted one, and so never paid for it as a channel at
+    /// real time does once a segment.
     func availabilityClock(_ now: Double) -> Double {
-        guard !options.realtime, options.isFileInput, let edge = state.lastSegmentEndMillis else { return now }
+        let wallPaced = options.realtime && options.speed == 1
+        guard !wallPaced, options.isFileInput, let edge = state.lastSegmentEndMillis else { return now }
         return Double(edge) / 1000
     }
 
