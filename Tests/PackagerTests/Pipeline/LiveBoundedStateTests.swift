@@ -36,7 +36,7 @@ final class LiveBoundedStateTests: XCTestCase {
     func testAssetCutShortIsDeletedWithoutWaitingForItsRangeToLeave() {
         var h = PresentationHarness(options: options())
         h.airOwnMediaSpanFromSixToTwelve(planned: 30, endedBy: .endOfInput)
-        h.now += 0.01
+        h.now += 0.1                        // the next tick clear of the listing (`deletionQuiet`)
         h.tick()
         XCTAssertEqual(h.files.keys.filter { $0.hasPrefix("assets/") }, [], "never offered, so nothing can hold it")
     }
