@@ -84,8 +84,7 @@ final class SegmentAssembler: SegmentAssembling {
     private var applied: [CutRecord] = []
     private(set) var droppedLeading = 0
     private var endNear: SegmentEndNear
-    /// Whether fragments are closed early: only where a segment holds more than one fragment
-    /// anyway (one fragment per segment, `fragmentSeconds` nil or at least the target, stays one).
+    /// Whether fragments are closed early (`SegmentEndNear.closesFragmentsEarly`).
     private let closesFragmentsEarly: Bool
     /// Whether the open segments' fragments were closed early.
     private var closedEarly = false
@@ -103,11 +102,7 @@ final class SegmentAssembler: SegmentAssembling {
         self.config = config
         self.rendition = rendition
         endNear = config.endNear
-        if let soon = config.endNear.endsSoonAfter, let seconds = config.fragmentSeconds {
-            closesFragmentsEarly = Int64(seconds * 90_000) < soon + SegmentEndNear.lead
-        } else {
-            closesFragmentsEarly = false
-        }
+        closesFragmentsEarly = config.endNear.closesFragmentsEarly(fragmentSeconds: config.fragmentSeconds)
         audioOutput = Dictionary(uniqueKeysWithValues: audioIndices.enumerated().map { ($1, $0 + 1) })
     }
 

@@ -21,6 +21,14 @@ struct SegmentEndNear {
 
     mutating func cut(at pts: Int64) { lastCutAt = pts }
 
+    /// Whether fMP4 fragments of `fragmentSeconds` are closed early: only where a segment holds
+    /// more than one fragment anyway (one fragment per segment, `fragmentSeconds` nil or at least
+    /// the target, stays one).
+    func closesFragmentsEarly(fragmentSeconds: Double?) -> Bool {
+        guard let soon = endsSoonAfter, let seconds = fragmentSeconds else { return false }
+        return Int64(seconds * 90_000) < soon + Self.lead
+    }
+
     /// Whether the open segment's end is near at the video frame of input PTS `pts`.
     func isNear(_ pts: Int64) -> Bool {
         guard let soon = endsSoonAfter, let at = lastCutAt else { return false }

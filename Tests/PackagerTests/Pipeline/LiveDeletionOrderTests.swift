@@ -7,12 +7,14 @@ import XCTest
 final class LiveDeletionOrderTests: XCTestCase {
     /// A sliding window of three 6 s segments, no extra keep time: seg_00000 may go once the
     /// window has slid past it and 6 + 18 s have passed since it was listed.
-    private func harness() -> PresentationHarness {
+    /// `input`: a live input by default; `segments` listed at the harness's start time.
+    private func harness(input: String? = nil, segments: Int = 4) -> PresentationHarness {
         var o = PresentationHarness.options()
+        if let input { o.input = input }
         o.windowSegments = 3
         o.keepExtra = 0
         var h = PresentationHarness(options: o)
-        for i in 0..<4 { h.segment(.primary, from: Double(i) * 6, to: Double(i + 1) * 6, index: i) }
+        for i in 0..<segments { h.segment(.primary, from: Double(i) * 6, to: Double(i + 1) * 6, index: i) }
         return h
     }
 
@@ -46,12 +48,7 @@ final class LiveDeletionOrderTests: XCTestCase {
     }
 
     func testAFileReadAsFastAsItGoesDeletesAtEveryTick() {
-        var o = PresentationHarness.options()
-        o.input = "/media/programme.ts"
-        o.windowSegments = 3
-        o.keepExtra = 0
-        var h = PresentationHarness(options: o)
-        for i in 0..<9 { h.segment(.primary, from: Double(i) * 6, to: Double(i + 1) * 6, index: i) }
+        var h = harness(input: "/media/programme.ts", segments: 9)
         h.tick()
         XCTAssertNil(h.files["primary/seg_00004.ts"], "its availability runs on its media, 54 s on by now: 24 + 6 + 18 s")
         XCTAssertNotNil(h.files["primary/seg_00006.ts"], "still in the window")
