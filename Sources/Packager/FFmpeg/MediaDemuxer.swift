@@ -56,6 +56,9 @@ final class MediaDemuxer {
         avformat_close_input(&format)
     }
 
+    /// The input's size when it is a regular file read through the tee (see `TeeIOContext`).
+    func inputSize(read: Int64) -> Int64? { tee?.fileSize(read: read) }
+
     /// Closes the demuxer and hands over its input, positioned after every byte libavformat has
     /// read (the observer saw them all), for reading on without a demux; nil when the input was
     /// not read through a tee. The demuxer knows no streams afterwards.

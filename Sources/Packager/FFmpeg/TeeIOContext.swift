@@ -24,6 +24,9 @@ final class TeeIOContext {
     let url: String
 
     private static let bufferSize: Int32 = 64 * 1024
+    /// `fileSize(read:)`'s last answer for `inner`.
+    private var innerSize: Int64?
+    private var innerHasNoSize = false
 
     init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil,
          observer: @escaping Observer) throws {
@@ -154,6 +157,22 @@ final class TeeIOContext {
         if n > 0 { return Int(n) }
         if n == 0 || n == FFmpegError.eof { return 0 }
         throw FFmpegError(operation: "read", input: url, code: n)
+    }
+
+    /// The input's size when it is a regular file (libavformat's file protocol, or pkgctl's own
+    /// reader of one), asked again once `read` bytes pass the size last seen; nil otherwise.
+    func fileSize(read: Int64) -> Int64? {
+        if let source { return source.fileSize(read: read) }
+        guard let inner, !innerHasNoSize else { return nil }
+        if let known = innerSize, read < known { return known }
+        let size = avio_size(inner)
+        // libavformat's file protocol says 0 for a FIFO: a stream too.
+        guard size > 0 else {
+            innerHasNoSize = true          // a stream: not asked again
+            return nil
+        }
+        innerSize = size
+        return size
     }
 
     deinit {

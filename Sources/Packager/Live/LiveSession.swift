@@ -111,6 +111,7 @@ final class LiveSession {
             do {
                 guard let next = try reader.next() else { break }
                 events = next
+                epoch.expectInputEnd(at: reader.expectedEnd)
                 if let ownInput, let lost = overruns.check(dropped: ownInput.droppedBytes, now: Date()) {
                     publisher.log.warn(.input, ["action": "overrun", "url": .string(options.input), "dropped_bytes": .int(lost.since),
                                                 "total_dropped_bytes": .int(lost.total),
@@ -179,8 +180,11 @@ final class LiveSession {
         private let spanStage: SpanStage
         private let mediaClock: MediaClockGate?
         private let live: LiveStage
+        private let cuts: CutStage
+        private let publisher: LivePublisher
 
         init(options: LiveOptions, reader: EventSource, publisher: LivePublisher, discontinuity: Bool) throws {
+            self.publisher = publisher
             let streams = reader.streams
             let (ids, resumed, target) = publisher.read { ($0.state.ids, $0.state.nextSegmentIndex > 0, $0.state.window.targetDuration) }
             publisher.update { p, _ in
@@ -206,7 +210,6 @@ final class LiveSession {
             // as buffered to the first track's, and starts an append-in-place interstitial only
             // once they are within 10 ms of its start. With the PTS rule the audio ran 16 ms past
             // the splice and a viewer froze there for 12 s (interop live-adserver-pos0).
-            let cuts: CutStage
             if let bytes {
                 let videoPIDs = streams.videos.map(\.id)
                 let assemblers = videoPIDs.indices.map { k in
@@ -236,6 +239,8 @@ final class LiveSession {
 
         /// - Parameter arrivedAt: when the event entered the channel (after any pacing wait), where
         ///   the latency of a segment it closes starts.
+        func expectInputEnd(at pts: Int64?) { cuts.inputEnd = pts }
+
         func send(_ event: PipelineEvent, arrivedAt: Date? = nil) throws {
             if let arrivedAt { live.arrived(at: arrivedAt) }
             if let mediaClock { try mediaClock.send(event, to: chain) } else { try chain.send(event) }
@@ -247,9 +252,11 @@ final class LiveSession {
             lastVideoEnd = max(lastVideoEnd ?? end, end)
         }
 
+        /// Every rendition's last segment closes at once here: they are listed together (see
+        /// `LivePublisher.listingTogether`).
         func finish() throws {
             live.arrived(at: Date())
-            try chain.send(.end(lastVideoEnd: lastVideoEnd ?? lastVideo))
+            try publisher.listingTogether { try chain.send(.end(lastVideoEnd: lastVideoEnd ?? lastVideo)) }
         }
     }
 }

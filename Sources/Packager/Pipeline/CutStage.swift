@@ -14,6 +14,9 @@ final class CutStage: PipelineStage {
     private var leaderEdges: [Int64] = []
     private var followerEdges: [[Int64]]
     private var warnedMisaligned = false
+    /// Live: where the input is expected to end (`InputEndForecast`); a segment's end is near
+    /// before it as before a span edge.
+    var inputEnd: Int64?
 
     /// Muxing with libavformat: one SegmentAssembler per video rendition. fMP4 outputs of a
     /// spliced stream get an init segment that also lists the re-encoder's parameter sets.
@@ -97,7 +100,8 @@ final class CutStage: PipelineStage {
         case .video(let k):
             let cut = try planners[k].frame(pts: media.pts, isKeyframe: media.isKeyframe, duration: media.duration)
             if k == 0 { for note in planners[0].takeGridNotes() { try next(.warning(note)) } }
-            assemblers[k].expectEdge(at: planners[k].nextEdge(after: media.pts))
+            let edge = planners[k].nextEdge(after: media.pts)
+            assemblers[k].expectEdge(at: inputEnd.map { min(edge ?? $0, $0) } ?? edge)
             try emit(try assemblers[k].video(media, cut: cut), rendition: k, next: next)
         case .audio:
             for (k, assembler) in assemblers.enumerated() { try emit(try assembler.audio(media), rendition: k, next: next) }

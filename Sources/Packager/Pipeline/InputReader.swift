@@ -9,11 +9,15 @@ protocol EventSource: AnyObject {
     var firstVideoTicks: Int64? { get }
     /// How far the source has read (nil: it does not measure).
     var progress: InputProgress? { get }
+    /// The PTS of the leading video where the input is expected to end (`InputEndForecast`),
+    /// nil when that is not known (a stream, a pipe).
+    var expectedEnd: Int64? { get }
     func next() throws -> [PipelineEvent]?
 }
 
 extension EventSource {
     var progress: InputProgress? { nil }
+    var expectedEnd: Int64? { nil }
 }
 
 /// The one read loop of every mode (vod, live, cues, and the HLS source after it): libavformat
@@ -113,6 +117,10 @@ final class InputReader: EventSource {
     var reconcileStats: SectionReconciler.Stats { feed.reconcileStats }
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
+    var expectedEnd: Int64? {
+        guard let size = demuxer.inputSize(read: feed.bytesObserved) else { return nil }
+        return InputEndForecast.endPTS(size: size, bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd)
+    }
 
     /// The events of the next read; at the end of input the last cues and `.end`, then nil.
     func next() throws -> [PipelineEvent]? {

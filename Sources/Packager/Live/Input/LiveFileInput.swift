@@ -20,6 +20,8 @@ final class LiveFileInput: LiveByteInput {
     /// A pipe or FIFO: reads may block, so they wait in poll(2) first.
     private let mayBlock: Bool
     private let interrupt: InterruptFlag?
+    /// A regular file's size when last asked (nil: not a regular file).
+    private var size: Int64?
 
     /// The local path `url` names, "" for standard input; nil when it names a protocol
     /// libavformat handles (udp://, srt://, tcp:, http://…).
@@ -49,6 +51,7 @@ final class LiveFileInput: LiveByteInput {
         }
         var st = stat()
         mayBlock = fstat(descriptor, &st) != 0 || (st.st_mode & S_IFMT) != S_IFREG
+        if !mayBlock { size = Int64(st.st_size) }
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
@@ -62,6 +65,14 @@ final class LiveFileInput: LiveByteInput {
             if errno == EINTR || errno == EAGAIN { continue }
             throw LiveInputError.read(input: url, errno: errno)
         }
+    }
+
+    func fileSize(read: Int64) -> Int64? {
+        guard let known = size else { return nil }
+        guard read >= known else { return known }
+        var st = stat()
+        if fstat(descriptor, &st) == 0 { size = Int64(st.st_size) }
+        return size
     }
 
     private func waitForData() throws {

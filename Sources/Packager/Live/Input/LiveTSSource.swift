@@ -60,6 +60,12 @@ final class LiveTSSource: EventSource {
         InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd)
     }
 
+    var expectedEnd: Int64? {
+        guard let size = source.fileSize(read: feed.bytesObserved) else { return nil }
+        return InputEndForecast.endPTS(size: size, bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS,
+                                       videoEnd: events.lastVideoEnd)
+    }
+
     func next() throws -> [PipelineEvent]? {
         if let changed { throw changed }
         guard !ended else { return nil }

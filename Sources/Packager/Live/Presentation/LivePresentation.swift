@@ -128,18 +128,37 @@ struct LivePresentation {
     /// The sink stored `name`.
     mutating func stored(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: true, now: now) }
 
+    /// The sink stored each of `names`: one listing for all of them.
+    mutating func stored(_ names: [String], now: Double) -> PublishPlan {
+        var plan: PublishPlan = []
+        var lists = false
+        for name in names {
+            if let key = assetNames.removeValue(forKey: name) {
+                plan += assetStored(name, key: key, ok: true, now: now)
+            } else if mark(name, ok: true) {
+                lists = true
+            }
+        }
+        return lists ? plan + list(now: now) : plan
+    }
+
     /// The sink could not store `name` (or gave up on it).
     mutating func failed(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: false, now: now) }
 
     private mutating func resolve(_ name: String, ok: Bool, now: Double) -> PublishPlan {
         if let key = assetNames.removeValue(forKey: name) { return assetStored(name, key: key, ok: ok, now: now) }
+        return mark(name, ok: ok) ? list(now: now) : []
+    }
+
+    /// Notes what became of `name` in the primary's queue; false if no queued segment waits for it.
+    private mutating func mark(_ name: String, ok: Bool) -> Bool {
         for k in pending.indices {
             guard let i = pending[k].firstIndex(where: { $0.waiting.contains(name) }) else { continue }
             pending[k][i].waiting.remove(name)
             if !ok { pending[k][i].failed.insert(name) }
-            return list(now: now)
+            return true
         }
-        return []
+        return false
     }
 
     /// Deadlines passed: what is still unconfirmed is listed as a gap; removed segments whose
