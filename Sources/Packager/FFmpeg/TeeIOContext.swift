@@ -24,7 +24,7 @@ final class TeeIOContext {
     let url: String
 
     private static let bufferSize: Int32 = 64 * 1024
-    /// `fileSize(read:)`'s last answer for `inner`.
+    /// `fileSize(read:)`'s answer for `inner`, asked once.
     private var innerSize: Int64?
     private var innerHasNoSize = false
 
@@ -159,20 +159,26 @@ final class TeeIOContext {
         throw FFmpegError(operation: "read", input: url, code: n)
     }
 
-    /// The input's size when it is a regular file (libavformat's file protocol, or pkgctl's own
-    /// reader of one), asked again once `read` bytes pass the size last seen; nil otherwise.
+    /// The input's size when libavformat's protocol knows it (a regular file; an HTTP download's
+    /// Content-Length) or pkgctl's own reader of a file does; nil for a stream, and from when
+    /// `read` (the bytes read so far) passes it: the input is growing (`follow=1`).
     func fileSize(read: Int64) -> Int64? {
         if let source { return source.fileSize(read: read) }
         guard let inner, !innerHasNoSize else { return nil }
-        if let known = innerSize, read < known { return known }
-        let size = avio_size(inner)
-        // libavformat's file protocol says 0 for a FIFO: a stream too.
-        guard size > 0 else {
-            innerHasNoSize = true          // a stream: not asked again
+        if innerSize == nil {
+            let size = avio_size(inner)
+            // libavformat's file protocol says 0 for a FIFO: a stream too.
+            guard size > 0 else {
+                innerHasNoSize = true          // not asked again
+                return nil
+            }
+            innerSize = size
+        }
+        guard let known = innerSize, read <= known else {
+            innerHasNoSize = true
             return nil
         }
-        innerSize = size
-        return size
+        return known
     }
 
     deinit {

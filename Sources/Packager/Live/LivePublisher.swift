@@ -69,19 +69,24 @@ final class LivePublisher: @unchecked Sendable {
         // A segment the plan did not publish leaves no spool behind.
         segment.spool?.discard()
         // Listed: the sink readies the next segment's files now, not on its way to the playlist,
-        // and a journal grown past its bounds is rewritten.
+        // and a journal grown past its bounds is rewritten (held: once the listing is done).
+        guard !holdsListing else { return }
         sink.prepare()
         store.compactIfDue()
     }
 
-    /// Runs `body` (which hands in several segments that closed at once: every rendition's last
-    /// one at the end of the input or at a stop) and lists what it stored in one listing: one
-    /// commit and each playlist once. Listed one by one, the second rendition's last segment
-    /// waited for the first's whole listing, and took twice as long as the first (two
-    /// renditions at 30×: 9–12 ms against 3–5; docs/performance.md).
+    /// Runs `body`, which hands in segments that closed at once (every rendition's last one at
+    /// the end of the input or at a stop), and lists the segments the sink stored meanwhile in one
+    /// listing: one commit, and each of their playlists once. Listed one by one, the second
+    /// rendition's last segment waited for the first's whole listing and took twice as long (two
+    /// renditions at 30×: 9–12 ms against 3–5; docs/performance.md). What else `body` changes
+    /// (a span completed at the last cut) is published as it comes, as before.
+    ///
+    /// One rendition has nothing to wait for, and a sink that confirms later (HTTP) lists each
+    /// segment when its upload is confirmed: both run `body` as it is.
     func listingTogether(_ body: () throws -> Void) rethrows {
         lock.lock(); defer { lock.unlock() }
-        guard !holdsListing else { return try body() }
+        guard !holdsListing, !sink.confirmsLater, presentation.renditionCount > 1 else { return try body() }
         holdsListing = true
         defer {
             holdsListing = false
@@ -90,6 +95,8 @@ final class LivePublisher: @unchecked Sendable {
             if !names.isEmpty {
                 queued.append(presentation.stored(names, now: now))
                 drain()
+                sink.prepare()
+                store.compactIfDue()
             }
         }
         try body()

@@ -111,7 +111,7 @@ final class LiveSession {
             do {
                 guard let next = try reader.next() else { break }
                 events = next
-                epoch.expectInputEnd(at: reader.expectedEnd)
+                epoch.expectInputEnd(at: reader.forecastEnd())
                 if let ownInput, let lost = overruns.check(dropped: ownInput.droppedBytes, now: Date()) {
                     publisher.log.warn(.input, ["action": "overrun", "url": .string(options.input), "dropped_bytes": .int(lost.since),
                                                 "total_dropped_bytes": .int(lost.total),
@@ -237,10 +237,11 @@ final class LiveSession {
             mediaClock = MediaClockGate(options: options, cuts: cuts, spans: spans, publisher: publisher)
         }
 
-        /// - Parameter arrivedAt: when the event entered the channel (after any pacing wait), where
-        ///   the latency of a segment it closes starts.
+        /// Where the input is expected to end (`InputEndForecast`), for the cut stage.
         func expectInputEnd(at pts: Int64?) { cuts.inputEnd = pts }
 
+        /// - Parameter arrivedAt: when the event entered the channel (after any pacing wait), where
+        ///   the latency of a segment it closes starts.
         func send(_ event: PipelineEvent, arrivedAt: Date? = nil) throws {
             if let arrivedAt { live.arrived(at: arrivedAt) }
             if let mediaClock { try mediaClock.send(event, to: chain) } else { try chain.send(event) }

@@ -9,15 +9,15 @@ protocol EventSource: AnyObject {
     var firstVideoTicks: Int64? { get }
     /// How far the source has read (nil: it does not measure).
     var progress: InputProgress? { get }
-    /// The PTS of the leading video where the input is expected to end (`InputEndForecast`),
-    /// nil when that is not known (a stream, a pipe).
-    var expectedEnd: Int64? { get }
+    /// After a read: the PTS of the leading video where the input is expected to end
+    /// (`InputEndForecast`), nil when that is not known (a stream, a pipe).
+    func forecastEnd() -> Int64?
     func next() throws -> [PipelineEvent]?
 }
 
 extension EventSource {
     var progress: InputProgress? { nil }
-    var expectedEnd: Int64? { nil }
+    func forecastEnd() -> Int64? { nil }
 }
 
 /// The one read loop of every mode (vod, live, cues, and the HLS source after it): libavformat
@@ -47,6 +47,7 @@ final class InputReader: EventSource {
     private var lastChange: ProgrammeChange?
     private var sanitizer = PacketSanitizer<MediaPacket>()
     private let feed = InBandCueFeed()
+    private var endForecast = InputEndForecast()
     private let mode: Mode
     private var clock: PacketClock
     private var wanted: Set<Int>
@@ -117,9 +118,8 @@ final class InputReader: EventSource {
     var reconcileStats: SectionReconciler.Stats { feed.reconcileStats }
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
-    var expectedEnd: Int64? {
-        guard let size = demuxer.inputSize(read: feed.bytesObserved) else { return nil }
-        return InputEndForecast.endPTS(size: size, bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd)
+    func forecastEnd() -> Int64? {
+        endForecast.endPTS(size: demuxer.inputSize(read: feed.bytesObserved), bytesRead: feed.bytesObserved, videoEnd: lastVideoEnd)
     }
 
     /// The events of the next read; at the end of input the last cues and `.end`, then nil.

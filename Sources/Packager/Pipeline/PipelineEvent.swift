@@ -86,7 +86,8 @@ protocol SegmentAssembling: AnyObject {
     func passthrough(_ packet: MediaPacket) throws -> ([FinishedSegment], [CutRecord])
     func finish(_ cut: Cut?) throws -> ([FinishedSegment], [CutRecord])
     func revisedInitSegments(parameterSets: [UInt8]) -> [(OutputTarget, Data)]
-    /// The next span edge the cut planner knows of, before each video frame (nil: none).
+    /// The next edge known before each video frame (nil: none): a span edge the cut planner knows
+    /// of, or the input's forecast end (`InputEndForecast`), whichever comes first.
     func expectEdge(at pts: Int64?)
 }
 

@@ -1,16 +1,18 @@
 /// Live: the last half second before a segment's expected end, its target duration after the
-/// cut that opened it or the next span edge the cut planner knows of (a segment cut short at a
-/// splice). From there the writers get ready for the end, so that little is left to write and
-/// sync once the packet that closes the segment arrives: TS writers write small
-/// (`TSSegmentWriter.writeSmall`), fMP4 muxers close their fragment early and sync it. Each
-/// assembler keeps one, told of its cuts and of the planner's next edge.
+/// cut that opened it or the next edge known: a span edge the cut planner knows of (a segment cut
+/// short at a splice) or the input's forecast end (`InputEndForecast`). From there the writers
+/// get ready for the end, so that little is left to write and sync once the packet that closes
+/// the segment arrives: TS writers write small (`TSSegmentWriter.writeSmall`), fMP4 muxers close
+/// their fragment early and sync it. Each assembler keeps one, told of its cuts and of the next
+/// edge.
 struct SegmentEndNear {
     /// 0.5 s in 90 kHz ticks.
     static let lead: Int64 = 45_000
 
     /// Ticks into a segment from which its target end is near; nil: never (outside live).
     let endsSoonAfter: Int64?
-    /// The input PTS of the last cut, and of the next span edge the planner knows of.
+    /// The input PTS of the last cut, and of the next edge: a span edge the planner knows of, or
+    /// the input's forecast end, whichever comes first.
     private(set) var lastCutAt: Int64?
     var nextEdge: Int64?
 

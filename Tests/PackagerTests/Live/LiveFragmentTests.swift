@@ -24,8 +24,8 @@ final class LiveFragmentTests: TemporaryDirectoriesTestCase {
         // whole fragment (the frame that closes it early comes in decode order, and a cut at a
         // break waits for the first keyframe at its edge). The last segment ends with the input,
         // whose end is forecast from the bytes left (`InputEndForecast`): its last fragment is
-        // 25 pictures, the forecast 0.3 s early (libavformat reads ahead of the packets it hands
-        // out), still less than a whole fragment.
+        // 25 pictures with FFmpeg 5.1, the forecast 0.3 s early (libavformat reads ahead of the
+        // packets it hands out), still less than a whole fragment.
         let durations = try segmentDurations(fragmented)
         XCTAssertEqual(durations.map(\.name), names)
         XCTAssertEqual(durations.first?.seconds, 2)
@@ -33,7 +33,7 @@ final class LiveFragmentTests: TemporaryDirectoriesTestCase {
             let url = fragmented.appendingPathComponent(name)
             XCTAssertEqual(try fragments(url), Int(seconds.rounded(.up)) + 1, name)
             let lastVideo = try XCTUnwrap(FragmentedMP4Probe.lastFragmentSampleCounts(try Data(contentsOf: url))?.first, name)
-            if k < durations.count - 1 { XCTAssertLessThanOrEqual(lastVideo, 20, name) } else { XCTAssertEqual(lastVideo, 25, name) }
+            if k < durations.count - 1 { XCTAssertLessThanOrEqual(lastVideo, 20, name) } else { XCTAssert((21..<30).contains(lastVideo), "\(name): \(lastVideo)") }
         }
         XCTAssertEqual(try packets(whole, names), try packets(fragmented, names))
         XCTAssertEqual(try Data(contentsOf: whole.appendingPathComponent("primary/init_00000.mp4")),

@@ -10,8 +10,8 @@ protocol LiveByteInput: AnyObject {
     /// Bytes the input dropped so far because the channel did not read them in time (a UDP
     /// backlog that reached its limit); 0 for inputs that make the sender wait instead.
     var droppedBytes: Int { get }
-    /// The input's size in bytes when it is a regular file, nil for pipes and sockets. `read`:
-    /// the bytes read so far; past the size last seen the file is asked again (it may grow).
+    /// The input's size in bytes when it is a regular file, nil for pipes and sockets, and from
+    /// when `read` (the bytes read so far) passes it: the file is growing.
     func fileSize(read: Int64) -> Int64?
 }
 

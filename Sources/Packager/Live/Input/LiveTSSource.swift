@@ -21,6 +21,7 @@ final class LiveTSSource: EventSource {
     let input: TSInputWindow
     let indexer = TSIndexer()
     private let feed = InBandCueFeed()
+    private var endForecast = InputEndForecast()
     @exclusivity(unchecked) private var events: TSUnitEvents
     private let source: LiveByteInput
     private var probe: [[UInt8]]
@@ -60,10 +61,9 @@ final class LiveTSSource: EventSource {
         InputProgress(bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS, videoEnd: events.lastVideoEnd)
     }
 
-    var expectedEnd: Int64? {
-        guard let size = source.fileSize(read: feed.bytesObserved) else { return nil }
-        return InputEndForecast.endPTS(size: size, bytesRead: feed.bytesObserved, firstVideo: events.firstVideoPTS,
-                                       videoEnd: events.lastVideoEnd)
+    func forecastEnd() -> Int64? {
+        endForecast.endPTS(size: source.fileSize(read: feed.bytesObserved), bytesRead: feed.bytesObserved,
+                           videoEnd: events.lastVideoEnd)
     }
 
     func next() throws -> [PipelineEvent]? {

@@ -128,6 +128,9 @@ struct LivePresentation {
     /// The sink stored `name`.
     mutating func stored(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: true, now: now) }
 
+    /// Video renditions the epoch publishes.
+    var renditionCount: Int { max(1, variants.count) }
+
     /// The sink stored each of `names`: one listing for all of them.
     mutating func stored(_ names: [String], now: Double) -> PublishPlan {
         var plan: PublishPlan = []
@@ -268,7 +271,7 @@ struct LivePresentation {
 
     /// Every rendition's playlist (the date ranges changed, or the channel is ending).
     mutating func publishAll(endList: Bool = false, final: Bool = false, now: Double) -> PublishPlan {
-        let published = publish(renditions: Array(0..<max(1, variants.count)), endList: endList, final: final, now: now)
+        let published = publish(renditions: Array(0..<renditionCount), endList: endList, final: final, now: now)
         return final && !published.isEmpty ? published + deletions(now: now) : published
     }
 
