@@ -57,7 +57,7 @@ final class MediaDemuxer {
     }
 
     /// The input's size when it is a regular file read through the tee (see `TeeIOContext`).
-    func inputSize(read: Int64) -> Int64? { tee?.fileSize(read: read) }
+    var inputSize: Int64? { tee?.fileSize }
 
     /// Closes the demuxer and hands over its input, positioned after every byte libavformat has
     /// read (the observer saw them all), for reading on without a demux; nil when the input was

@@ -24,9 +24,14 @@ final class TeeIOContext {
     let url: String
 
     private static let bufferSize: Int32 = 64 * 1024
-    /// `fileSize(read:)`'s answer for `inner`, asked once.
-    private var innerSize: Int64?
-    private var innerHasNoSize = false
+    /// The input's size as libavformat's protocol knows it (a regular file; an HTTP download's
+    /// Content-Length), or as pkgctl's own reader of a file does; nil for a stream. Asked once.
+    private(set) lazy var fileSize: Int64? = {
+        if let source { return source.fileSize }
+        guard let inner else { return nil }
+        let size = avio_size(inner)
+        return size > 0 ? size : nil          // libavformat's file protocol says 0 for a FIFO
+    }()
 
     init(url: String, options: [String: String] = [:], interrupt: InterruptFlag? = nil,
          observer: @escaping Observer) throws {
@@ -157,28 +162,6 @@ final class TeeIOContext {
         if n > 0 { return Int(n) }
         if n == 0 || n == FFmpegError.eof { return 0 }
         throw FFmpegError(operation: "read", input: url, code: n)
-    }
-
-    /// The input's size when libavformat's protocol knows it (a regular file; an HTTP download's
-    /// Content-Length) or pkgctl's own reader of a file does; nil for a stream, and from when
-    /// `read` (the bytes read so far) passes it: the input is growing (`follow=1`).
-    func fileSize(read: Int64) -> Int64? {
-        if let source { return source.fileSize(read: read) }
-        guard let inner, !innerHasNoSize else { return nil }
-        if innerSize == nil {
-            let size = avio_size(inner)
-            // libavformat's file protocol says 0 for a FIFO: a stream too.
-            guard size > 0 else {
-                innerHasNoSize = true          // not asked again
-                return nil
-            }
-            innerSize = size
-        }
-        guard let known = innerSize, read <= known else {
-            innerHasNoSize = true
-            return nil
-        }
-        return known
     }
 
     deinit {

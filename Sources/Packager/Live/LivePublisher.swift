@@ -23,9 +23,8 @@ final class LivePublisher: @unchecked Sendable {
     /// When the packet that closed each segment was read, for the segment→playlist latency.
     private var receivedAt: [String: Date] = [:]
     private var warnedUnsyncable = false
-    /// Inside `listingTogether`: the segments the sink stored, listed when it ends.
-    private var holdsListing = false
-    private var storedMeanwhile: [String] = []
+    /// Inside `listingTogether`: the segments the sink stored, listed when it ends (nil outside).
+    private var storedMeanwhile: [String]?
 
     init(presentation: LivePresentation, sink: PublishSink, store: JournaledLiveStateStore, log: EventLog,
          registry: MetricsRegistry?, metrics: LiveMetrics?, clock: @escaping () -> Date = Date.init) {
@@ -68,9 +67,12 @@ final class LivePublisher: @unchecked Sendable {
         media[token] = nil
         // A segment the plan did not publish leaves no spool behind.
         segment.spool?.discard()
-        // Listed: the sink readies the next segment's files now, not on its way to the playlist,
-        // and a journal grown past its bounds is rewritten (held: once the listing is done).
-        guard !holdsListing else { return }
+        if storedMeanwhile == nil { afterListing() }
+    }
+
+    /// Once segments are listed: the sink readies the next segment's files now, not on its way to
+    /// the playlist, and a journal grown past its bounds is rewritten.
+    private func afterListing() {
         sink.prepare()
         store.compactIfDue()
     }
@@ -79,24 +81,23 @@ final class LivePublisher: @unchecked Sendable {
     /// the end of the input or at a stop), and lists the segments the sink stored meanwhile in one
     /// listing: one commit, and each of their playlists once. Listed one by one, the second
     /// rendition's last segment waited for the first's whole listing and took twice as long (two
-    /// renditions at 30×: 9–12 ms against 3–5; docs/performance.md). What else `body` changes
+    /// renditions at 30×, `c76adb0`: 9.1 and 12.5 ms, the first rendition's 5.4 and 6.3;
+    /// docs/performance.md). What else `body` changes
     /// (a span completed at the last cut) is published as it comes, as before.
     ///
     /// One rendition has nothing to wait for, and a sink that confirms later (HTTP) lists each
     /// segment when its upload is confirmed: both run `body` as it is.
     func listingTogether(_ body: () throws -> Void) rethrows {
         lock.lock(); defer { lock.unlock() }
-        guard !holdsListing, !sink.confirmsLater, presentation.renditionCount > 1 else { return try body() }
-        holdsListing = true
+        guard storedMeanwhile == nil, !sink.confirmsLater, presentation.renditionCount > 1 else { return try body() }
+        storedMeanwhile = []
         defer {
-            holdsListing = false
-            let names = storedMeanwhile
-            storedMeanwhile = []
+            let names = storedMeanwhile ?? []
+            storedMeanwhile = nil
             if !names.isEmpty {
                 queued.append(presentation.stored(names, now: now))
                 drain()
-                sink.prepare()
-                store.compactIfDue()
+                afterListing()
             }
         }
         try body()
@@ -130,7 +131,7 @@ final class LivePublisher: @unchecked Sendable {
                         try sink.put(part == .segment ? segment.bytes : (segment.initSegment ?? Data()), name: name, kind: .segment)
                     }
                     if !sink.confirmsLater {
-                        if holdsListing { storedMeanwhile.append(name) } else { queued.append(presentation.stored(name, now: now)) }
+                        if storedMeanwhile != nil { storedMeanwhile?.append(name) } else { queued.append(presentation.stored(name, now: now)) }
                     }
                 } catch {
                     metrics?.publishFailed()

@@ -24,7 +24,8 @@ struct InputEndForecast {
 
     /// After a read.
     /// - Parameters:
-    ///   - size: the input's size in bytes (nil: unknown, no forecast).
+    ///   - size: the input's size in bytes at open (nil: unknown, no forecast). Once more was read,
+    ///     the input is growing (libavformat's `follow=1`): its end is not its size, no forecast.
     ///   - bytesRead: bytes the reader has taken from the input so far (libavformat's read ahead
     ///     of the packets it handed out, which makes the forecast a little early).
     ///   - videoEnd: the end of the latest video frame read.
@@ -38,8 +39,8 @@ struct InputEndForecast {
             return nil
         }
         let bytes = bytesRead - from.bytes, ticks = videoEnd - from.pts
-        guard let size, ticks >= Self.minimumSpan, bytes > 0 else { return nil }
-        let left = Double(max(size - bytesRead, 0))
+        guard let size, bytesRead <= size, ticks >= Self.minimumSpan, bytes > 0 else { return nil }
+        let left = Double(size - bytesRead)
         return videoEnd + Int64(left * Double(ticks) / Double(bytes))
     }
 }

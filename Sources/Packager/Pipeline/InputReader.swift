@@ -119,7 +119,7 @@ final class InputReader: EventSource {
     var firstVideoTicks: Int64? { feed.firstVideoTicks }
     var progress: InputProgress? { InputProgress(bytesRead: feed.bytesObserved, firstVideo: firstVideoPTS, videoEnd: lastVideoEnd) }
     func forecastEnd() -> Int64? {
-        endForecast.endPTS(size: demuxer.inputSize(read: feed.bytesObserved), bytesRead: feed.bytesObserved, videoEnd: lastVideoEnd)
+        endForecast.endPTS(size: demuxer.inputSize, bytesRead: feed.bytesObserved, videoEnd: lastVideoEnd)
     }
 
     /// The events of the next read; at the end of input the last cues and `.end`, then nil.

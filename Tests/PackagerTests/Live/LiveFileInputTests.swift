@@ -63,20 +63,17 @@ final class LiveFileInputTests: TemporaryDirectoriesTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(began), 2)
     }
 
-    /// A regular file's size feeds the forecast of its end (`InputEndForecast`) until it is read
-    /// past it (it grew); a FIFO has none.
-    func testARegularFileHasItsSizeUntilReadPastItAndAFIFONone() throws {
+    /// A regular file's size feeds the forecast of its end (`InputEndForecast`, which gives none
+    /// once more than that was read: the file grew); a FIFO has none.
+    func testARegularFileHasItsSizeAndAFIFONone() throws {
         let size = Int64(try Data(contentsOf: TestMedia.liveTS).count)
         let file = try XCTUnwrap(try LiveFileInput(url: TestMedia.liveTS.path, interrupt: nil))
-        XCTAssertEqual(file.fileSize(read: 0), size)
-        XCTAssertEqual(file.fileSize(read: size), size)
-        XCTAssertNil(file.fileSize(read: size + 1))
-        XCTAssertNil(file.fileSize(read: 0), "a file that grew has no forecast again")
+        XCTAssertEqual(file.fileSize, size)
         let fifo = try temporaryDirectory().appendingPathComponent("feed").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let writer = open(fifo, O_RDWR)
         defer { close(writer) }
-        XCTAssertNil(try XCTUnwrap(try LiveFileInput(url: fifo, interrupt: nil)).fileSize(read: 0))
+        XCTAssertNil(try XCTUnwrap(try LiveFileInput(url: fifo, interrupt: nil)).fileSize)
     }
 
     func testLiveChannelOfATSFileNeverOpensFFmpeg() throws {

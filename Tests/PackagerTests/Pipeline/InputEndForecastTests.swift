@@ -24,6 +24,15 @@ final class InputEndForecastTests: XCTestCase {
         XCTAssertNil(forecast.endPTS(size: nil, bytesRead: 150_000, videoEnd: 135_000), "no size, no forecast")
     }
 
+    /// Read past its size at open, the input is growing: its end is not its size, then or later.
+    func testAnInputReadPastItsSizeHasNoForecast() {
+        var forecast = InputEndForecast()
+        _ = forecast.endPTS(size: 4_000_000, bytesRead: 0, videoEnd: 0)
+        XCTAssertEqual(forecast.endPTS(size: 4_000_000, bytesRead: 4_000_000, videoEnd: 540_000), 540_000)
+        XCTAssertNil(forecast.endPTS(size: 4_000_000, bytesRead: 4_000_001, videoEnd: 540_100))
+        XCTAssertNil(forecast.endPTS(size: 4_000_000, bytesRead: 5_000_000, videoEnd: 675_000))
+    }
+
     /// Media before a reset says nothing of the rate after it: the bytes and media since the jump count.
     func testATimestampJumpMovesTheAnchor() {
         var forecast = InputEndForecast()

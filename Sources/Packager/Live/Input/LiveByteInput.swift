@@ -10,14 +10,13 @@ protocol LiveByteInput: AnyObject {
     /// Bytes the input dropped so far because the channel did not read them in time (a UDP
     /// backlog that reached its limit); 0 for inputs that make the sender wait instead.
     var droppedBytes: Int { get }
-    /// The input's size in bytes when it is a regular file, nil for pipes and sockets, and from
-    /// when `read` (the bytes read so far) passes it: the file is growing.
-    func fileSize(read: Int64) -> Int64?
+    /// The input's size in bytes at open when it is a regular file; nil for pipes and sockets.
+    var fileSize: Int64? { get }
 }
 
 extension LiveByteInput {
     var droppedBytes: Int { 0 }
-    func fileSize(read: Int64) -> Int64? { nil }
+    var fileSize: Int64? { nil }
 }
 
 extension TeeIOContext: LiveByteInput {

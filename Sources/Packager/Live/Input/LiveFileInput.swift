@@ -20,8 +20,8 @@ final class LiveFileInput: LiveByteInput {
     /// A pipe or FIFO: reads may block, so they wait in poll(2) first.
     private let mayBlock: Bool
     private let interrupt: InterruptFlag?
-    /// A regular file's size at open (nil: not a regular file, or one read past it).
-    private var size: Int64?
+    /// A regular file's size at open (nil: not a regular file).
+    let fileSize: Int64?
 
     /// The local path `url` names, "" for standard input; nil when it names a protocol
     /// libavformat handles (udp://, srt://, tcp:, http://…).
@@ -51,7 +51,7 @@ final class LiveFileInput: LiveByteInput {
         }
         var st = stat()
         mayBlock = fstat(descriptor, &st) != 0 || (st.st_mode & S_IFMT) != S_IFREG
-        if !mayBlock, st.st_size > 0 { size = Int64(st.st_size) }   // /proc and some FUSE files say 0
+        fileSize = !mayBlock && st.st_size > 0 ? Int64(st.st_size) : nil   // /proc and some FUSE files say 0
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
@@ -65,12 +65,6 @@ final class LiveFileInput: LiveByteInput {
             if errno == EINTR || errno == EAGAIN { continue }
             throw LiveInputError.read(input: url, errno: errno)
         }
-    }
-
-    func fileSize(read: Int64) -> Int64? {
-        // Read past its size, the file is growing: its end is not its size.
-        guard let known = size, read <= known else { size = nil; return nil }
-        return known
     }
 
     private func waitForData() throws {

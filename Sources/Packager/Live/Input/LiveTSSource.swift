@@ -62,8 +62,7 @@ final class LiveTSSource: EventSource {
     }
 
     func forecastEnd() -> Int64? {
-        endForecast.endPTS(size: source.fileSize(read: feed.bytesObserved), bytesRead: feed.bytesObserved,
-                           videoEnd: events.lastVideoEnd)
+        endForecast.endPTS(size: source.fileSize, bytesRead: feed.bytesObserved, videoEnd: events.lastVideoEnd)
     }
 
     func next() throws -> [PipelineEvent]? {

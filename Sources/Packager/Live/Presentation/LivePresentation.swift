@@ -126,42 +126,35 @@ struct LivePresentation {
     }
 
     /// The sink stored `name`.
-    mutating func stored(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: true, now: now) }
+    mutating func stored(_ name: String, now: Double) -> PublishPlan { resolve([name], ok: true, now: now) }
 
     /// Video renditions the epoch publishes.
     var renditionCount: Int { max(1, variants.count) }
 
     /// The sink stored each of `names`: one listing for all of them.
-    mutating func stored(_ names: [String], now: Double) -> PublishPlan {
+    mutating func stored(_ names: [String], now: Double) -> PublishPlan { resolve(names, ok: true, now: now) }
+
+    /// The sink could not store `name` (or gave up on it).
+    mutating func failed(_ name: String, now: Double) -> PublishPlan { resolve([name], ok: false, now: now) }
+
+    /// Notes what became of each of `names`; the primary's queue is listed once if any waited there.
+    private mutating func resolve(_ names: [String], ok: Bool, now: Double) -> PublishPlan {
         var plan: PublishPlan = []
         var lists = false
         for name in names {
             if let key = assetNames.removeValue(forKey: name) {
-                plan += assetStored(name, key: key, ok: true, now: now)
-            } else if mark(name, ok: true) {
+                plan += assetStored(name, key: key, ok: ok, now: now)
+                continue
+            }
+            for k in pending.indices {
+                guard let i = pending[k].firstIndex(where: { $0.waiting.contains(name) }) else { continue }
+                pending[k][i].waiting.remove(name)
+                if !ok { pending[k][i].failed.insert(name) }
                 lists = true
+                break
             }
         }
         return lists ? plan + list(now: now) : plan
-    }
-
-    /// The sink could not store `name` (or gave up on it).
-    mutating func failed(_ name: String, now: Double) -> PublishPlan { resolve(name, ok: false, now: now) }
-
-    private mutating func resolve(_ name: String, ok: Bool, now: Double) -> PublishPlan {
-        if let key = assetNames.removeValue(forKey: name) { return assetStored(name, key: key, ok: ok, now: now) }
-        return mark(name, ok: ok) ? list(now: now) : []
-    }
-
-    /// Notes what became of `name` in the primary's queue; false if no queued segment waits for it.
-    private mutating func mark(_ name: String, ok: Bool) -> Bool {
-        for k in pending.indices {
-            guard let i = pending[k].firstIndex(where: { $0.waiting.contains(name) }) else { continue }
-            pending[k][i].waiting.remove(name)
-            if !ok { pending[k][i].failed.insert(name) }
-            return true
-        }
-        return false
     }
 
     /// Deadlines passed: what is still unconfirmed is listed as a gap; removed segments whose
