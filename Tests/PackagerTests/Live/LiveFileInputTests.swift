@@ -23,6 +23,20 @@ final class LiveFileInputTests: TemporaryDirectoriesTestCase {
 
     /// The probe of a stream that cannot be read twice gives what the file probe and
     /// libavformat give, and keeps every byte it read, in order, for the session that goes on.
+    /// What a channel counts as a file input (availability on the media's clock at N×, listing
+    /// as fast as it reads): any path, but no URL with a scheme, no pipe, no standard input.
+    func testAFileInputIsAnyPathButNotAURLAPipeOrStandardInput() {
+        var options = LiveOptions()
+        for input in ["/srv/in.ts", "in.ts", "file:/srv/in.ts", "dir:/a/b.ts", "a//b.ts", "a:b/c"] {
+            options.input = input
+            XCTAssertTrue(options.isFileInput, input)
+        }
+        for input in ["udp://127.0.0.1:5000", "srt://host:9000?mode=caller", "file:///srv/in.ts", "://", "-", "pipe:", "pipe:0"] {
+            options.input = input
+            XCTAssertFalse(options.isFileInput, input)
+        }
+    }
+
     func testStreamProbeGivesLibavformatsTableAndKeepsTheBytesItRead() throws {
         let path = TestMedia.liveTS.path
         let input = try XCTUnwrap(try LiveFileInput(url: path, interrupt: nil))
