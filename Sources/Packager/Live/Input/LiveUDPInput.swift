@@ -157,7 +157,8 @@ final class LiveUDPInput: LiveByteInput {
     /// The reader thread: every 10–100 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog, cycle: UDPReadCycle) {
         defer { backlog.readerFinished() }
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
+        let batch = DatagramBatch()
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: batch == nil ? 65_536 : 0, alignment: 16)
         defer { scratch.deallocate() }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         var cycle = cycle
@@ -168,20 +169,37 @@ final class LiveUDPInput: LiveByteInput {
             guard ready > 0, !backlog.isClosed else { continue }
             var block = backlog.emptyBlock()
             var drained = 0
-            while true {
-                let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
-                if n > 0 {
-                    if block.count + n > UDPBacklog.blockCapacity {
-                        backlog.push(block)
-                        block = backlog.emptyBlock()
-                    }
-                    block.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: n))
-                    drained += n
-                    continue
+            // False once a call finds the queue empty; an empty datagram (what a socket shut down
+            // by `deinit` reads) ends the drain too.
+            var more = true
+            func take(_ datagram: UnsafeRawBufferPointer, _ rest: UnsafeRawBufferPointer = .init(start: nil, count: 0)) {
+                guard !datagram.isEmpty else { return more = false }
+                if block.count + datagram.count + rest.count > UDPBacklog.blockCapacity {
+                    backlog.push(block)
+                    block = backlog.emptyBlock()
                 }
-                if n == 0 || errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
-                if backlog.isClosed { return }
-                return backlog.fail(errno)
+                block.append(contentsOf: datagram)
+                block.append(contentsOf: rest)
+                drained += datagram.count + rest.count
+            }
+            while more {
+                let outcome: DatagramBatch.Outcome
+                if let batch {
+                    outcome = batch.receive(from: descriptor, take)
+                    if case .received(let count) = outcome, count < DatagramBatch.slotCount { more = false }
+                } else {
+                    let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
+                    let code = errno
+                    outcome = n > 0 ? .received(1) : n == 0 || code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .empty : .failed(code)
+                    if n > 0 { take(UnsafeRawBufferPointer(start: scratch, count: n)) }
+                }
+                switch outcome {
+                case .received: continue
+                case .empty: more = false
+                case .failed(let code):
+                    if backlog.isClosed { return }
+                    return backlog.fail(code)
+                }
             }
             let now = UDPBacklog.now()
             backlog.push(block, at: now)

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+@testable import Packager
+
+/// The UDP reader's batched receive: datagrams of any size whole and in order, a batch's worth
+/// per call, and an empty socket said as such.
+final class DatagramBatchTests: XCTestCase {
+
+    func testWaitingDatagramsComeWholeAndInOrderABatchAtATime() throws {
+        let port = try UDPTSSender.freeUDPPort()
+        let socket = try Self.boundSocket(port: port)
+        defer { close(socket) }
+        let batch = try XCTUnwrap(DatagramBatch(), "this libc has no recvmmsg")
+        let sender = try XCTUnwrap(LoopbackUDPSender(port: port))
+        // Sizes a TS sender uses (7 packets, 1 packet, 2 packets) and one larger than a slot, whose
+        // rest comes from its overflow.
+        let sizes: [Int] = [1316, 188, 376]
+        let datagrams: [[UInt8]] = (0..<40).map { (k: Int) -> [UInt8] in
+            [UInt8](repeating: UInt8(k), count: k == 5 ? 30_000 : sizes[k % 3])
+        }
+        for d in datagrams { sender.send(d) }
+        var received: [[UInt8]] = []
+        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(32))
+        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(8))
+        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .empty)
+        XCTAssertEqual(received, datagrams)
+    }
+
+    private static func boundSocket(port: UInt16) throws -> Int32 {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        guard fd >= 0 else { throw LiveInputError.open(input: "udp://127.0.0.1:\(port)", errno: errno) }
+        var size: Int32 = 1 << 20
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else {
+            close(fd)
+            throw LiveInputError.open(input: "udp://127.0.0.1:\(port)", errno: errno)
+        }
+        return fd
+    }
+}
