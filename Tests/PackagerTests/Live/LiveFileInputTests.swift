@@ -21,8 +21,6 @@ final class LiveFileInputTests: TemporaryDirectoriesTestCase {
         }
     }
 
-    /// The probe of a stream that cannot be read twice gives what the file probe and
-    /// libavformat give, and keeps every byte it read, in order, for the session that goes on.
     /// What a channel counts as a file input (availability on the media's clock at N×, listing
     /// as fast as it reads): any path, but no URL with a scheme, no pipe, no standard input.
     func testAFileInputIsAnyPathButNotAURLAPipeOrStandardInput() {
@@ -37,6 +35,8 @@ final class LiveFileInputTests: TemporaryDirectoriesTestCase {
         }
     }
 
+    /// The probe of a stream that cannot be read twice gives what the file probe and
+    /// libavformat give, and keeps every byte it read, in order, for the session that goes on.
     func testStreamProbeGivesLibavformatsTableAndKeepsTheBytesItRead() throws {
         let path = TestMedia.liveTS.path
         let input = try XCTUnwrap(try LiveFileInput(url: path, interrupt: nil))

@@ -157,8 +157,9 @@ final class LiveUDPInput: LiveByteInput {
     /// The reader thread: every 10–100 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog, cycle: UDPReadCycle) {
         defer { backlog.readerFinished() }
-        let batch = DatagramBatch()
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: batch == nil ? 65_536 : 0, alignment: 16)
+        var batch = DatagramBatch()
+        // Only for one datagram a recv (no recvmmsg); untouched, its pages never become resident.
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
         defer { scratch.deallocate() }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         var cycle = cycle
@@ -169,8 +170,8 @@ final class LiveUDPInput: LiveByteInput {
             guard ready > 0, !backlog.isClosed else { continue }
             var block = backlog.emptyBlock()
             var drained = 0
-            // False once a call finds the queue empty; an empty datagram (what a socket shut down
-            // by `deinit` reads) ends the drain too.
+            // False once a call finds the queue empty. A zero-length datagram ends this cycle's
+            // drain too, as recv() == 0 did; the next cycle goes on.
             var more = true
             func take(_ datagram: UnsafeRawBufferPointer, _ rest: UnsafeRawBufferPointer = .init(start: nil, count: 0)) {
                 guard !datagram.isEmpty else { return more = false }
@@ -184,9 +185,14 @@ final class LiveUDPInput: LiveByteInput {
             }
             while more {
                 let outcome: DatagramBatch.Outcome
-                if let batch {
-                    outcome = batch.receive(from: descriptor, take)
+                if let current = batch {
+                    outcome = current.receive(from: descriptor, take)
                     if case .received(let count) = outcome, count < DatagramBatch.slotCount { more = false }
+                    // A kernel (or a seccomp filter) that refuses the call: one datagram a recv.
+                    if case .failed(ENOSYS) = outcome {
+                        batch = nil
+                        continue
+                    }
                 } else {
                     let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
                     let code = errno
