@@ -157,10 +157,7 @@ final class LiveUDPInput: LiveByteInput {
     /// The reader thread: every 10–100 ms, every datagram waiting, into the backlog's blocks.
     private static func receive(from descriptor: Int32, into backlog: UDPBacklog, cycle: UDPReadCycle) {
         defer { backlog.readerFinished() }
-        var batch = DatagramBatch()
-        // Only for one datagram a recv (no recvmmsg); untouched, its pages never become resident.
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 65_536, alignment: 16)
-        defer { scratch.deallocate() }
+        let batch = DatagramBatch()
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         var cycle = cycle
         while !backlog.isClosed {
@@ -173,7 +170,7 @@ final class LiveUDPInput: LiveByteInput {
             // False once a call finds the queue empty. A zero-length datagram ends this cycle's
             // drain too, as recv() == 0 did; the next cycle goes on.
             var more = true
-            func take(_ datagram: UnsafeRawBufferPointer, _ rest: UnsafeRawBufferPointer = .init(start: nil, count: 0)) {
+            func take(_ datagram: UnsafeRawBufferPointer, _ rest: UnsafeRawBufferPointer) {
                 guard !datagram.isEmpty else { return more = false }
                 if block.count + datagram.count + rest.count > UDPBacklog.blockCapacity {
                     backlog.push(block)
@@ -184,23 +181,8 @@ final class LiveUDPInput: LiveByteInput {
                 drained += datagram.count + rest.count
             }
             while more {
-                let outcome: DatagramBatch.Outcome
-                if let current = batch {
-                    outcome = current.receive(from: descriptor, take)
-                    if case .received(let count) = outcome, count < DatagramBatch.slotCount { more = false }
-                    // A kernel (or a seccomp filter) that refuses the call: one datagram a recv.
-                    if case .failed(ENOSYS) = outcome {
-                        batch = nil
-                        continue
-                    }
-                } else {
-                    let n = recv(descriptor, scratch, 65_536, Int32(MSG_DONTWAIT))
-                    let code = errno
-                    outcome = n > 0 ? .received(1) : n == 0 || code == EAGAIN || code == EWOULDBLOCK || code == EINTR ? .empty : .failed(code)
-                    if n > 0 { take(UnsafeRawBufferPointer(start: scratch, count: n)) }
-                }
-                switch outcome {
-                case .received: continue
+                switch batch.receive(from: descriptor, take) {
+                case .received(let count): if count < batch.perCall { more = false }
                 case .empty: more = false
                 case .failed(let code):
                     if backlog.isClosed { return }
