@@ -98,4 +98,25 @@ final class TSChunkInputTests: XCTestCase {
         XCTAssertEqual(window.size, Int64(bytes.count))
         for k in 1700..<packets { XCTAssertEqual(try packet(k), expected(k), "packet \(k)") }
     }
+
+    /// A live file is read from its start, so its stream offsets are its file offsets: each read
+    /// lands at its offset's place within a 64-byte line, where the page cache holds those bytes
+    /// (the kernel's copy is several times slower for some other placements), in fresh blocks
+    /// and reused ones, whatever the sizes of the reads before.
+    func testEveryReadLandsAtItsStreamOffsetsPlaceInA64ByteLine() {
+        let window = TSInputWindow(name: "live.ts")
+        let source = [UInt8](repeating: 0x47, count: 65_536)
+        var places: [Int] = []
+        for (k, n) in [1000, 65_536, 37, 65_536, 65_536, 188, 65_536, 4096, 65_536, 65_536, 65_536].enumerated() {
+            let offset = window.size
+            let got = window.appendReading(upTo: n) { room in
+                source.withUnsafeBytes { room.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                return n
+            }
+            XCTAssertEqual(got.count, n)
+            places.append(Int(UInt(bitPattern: got.baseAddress) % 64) - Int(offset % 64))
+            if k == 6 { window.release(before: window.size - 1) }    // the blocks before come back as spares
+        }
+        XCTAssertEqual(places, Array(repeating: 0, count: 11))
+    }
 }
