@@ -43,6 +43,22 @@ def out(name):
 commands = [(f"vod {fmt} {mode}", [pkgctl, "vod", source, "-o", out(f"vod {fmt} {mode}"), "--segment-format", fmt,
                                    "--splice", mode])
             for fmt in ("ts", "fmp4") for mode in ("keyframe", "accurate")]
+
+# The same pictures through FFmpeg, in the same alternated rounds (the host's speed drifts). The
+# x264 settings are SpliceEncoderSettings' for this source (High profile, 3 Mb/s measured, VBV at
+# 1.5x), with bframes=0: the cutter forces every picture I or P, which the CLI cannot, and its one
+# allowed B-frame only keeps POC type 0 (no cost).
+pictures = 300
+x264 = ("scenecut=0:rc-lookahead=0:open-gop=0:repeat-headers=1:annexb=1:keyint=infinite:bframes=0:"
+        "sync-lookahead=0:mbtree=0:deblock=0,0:8x8dct=1")
+head = ["ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-i", source, "-map", "0:v:0", "-frames:v", str(pictures)]
+commands += [
+    ("ffmpeg copy", head + ["-c", "copy", "-f", "null", "-"]),
+    ("ffmpeg decode", head + ["-f", "null", "-"]),
+    ("ffmpeg decode+x264", head + ["-c:v", "libx264", "-threads", "1", "-preset", "ultrafast", "-profile:v", "high",
+                                   "-forced-idr", "1", "-b:v", "3M", "-maxrate", "4.5M", "-bufsize", "4.5M",
+                                   "-x264-params", x264, "-f", "null", "-"]),
+]
 samples = alternate(commands, rounds=rounds, prepare=lambda name: shutil.rmtree(out(name), ignore_errors=True))
 med = table(samples)
 extras = {}
@@ -64,23 +80,8 @@ for fmt in ("ts", "fmp4"):
           f"median {sorted(cutter)[len(cutter) // 2]:.0f} ms, max {max(cutter):.0f} ms")
     extras[fmt] = (extra_cpu, edges)
 
-# The same pictures through FFmpeg. The x264 settings are SpliceEncoderSettings' for this source
-# (High profile, 3 Mb/s measured, VBV at 1.5x), with bframes=0: the cutter forces every picture I
-# or P, which the CLI cannot, and its one allowed B-frame only keeps POC type 0 (no cost).
-pictures = 300
-x264 = ("scenecut=0:rc-lookahead=0:open-gop=0:repeat-headers=1:annexb=1:keyint=infinite:bframes=0:"
-        "sync-lookahead=0:mbtree=0:deblock=0,0:8x8dct=1")
-head = ["ffmpeg", "-nostdin", "-v", "error", "-threads", "1", "-i", source, "-map", "0:v:0", "-frames:v", str(pictures)]
-floor = alternate([
-    ("ffmpeg copy", head + ["-c", "copy", "-f", "null", "-"]),
-    ("ffmpeg decode", head + ["-f", "null", "-"]),
-    ("ffmpeg decode+x264", head + ["-c:v", "libx264", "-threads", "1", "-preset", "ultrafast", "-profile:v", "high",
-                                   "-forced-idr", "1", "-b:v", "3M", "-maxrate", "4.5M", "-bufsize", "4.5M",
-                                   "-x264-params", x264, "-f", "null", "-"]),
-], rounds=rounds)
-fm = table(floor)
-decode = (fm["ffmpeg decode"][1] - fm["ffmpeg copy"][1]) / pictures
-encode = (fm["ffmpeg decode+x264"][1] - fm["ffmpeg decode"][1]) / pictures
+decode = (med["ffmpeg decode"][1] - med["ffmpeg copy"][1]) / pictures
+encode = (med["ffmpeg decode+x264"][1] - med["ffmpeg decode"][1]) / pictures
 print(f"  ffmpeg CLI, one thread, this input: decoding {decode * 1000:.2f} ms and x264 {encode * 1000:.2f} ms a picture")
 for fmt, (extra_cpu, edges) in extras.items():
     same = sorted(e["frames_decoded"] * decode + e["frames_reencoded"] * encode for e in edges)
