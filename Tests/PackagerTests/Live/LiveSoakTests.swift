@@ -102,13 +102,19 @@ final class LiveSoakTests: XCTestCase {
         let peak = { (samples: [SamplingSink.Sample], value: (SamplingSink.Sample) -> Int) in samples.map(value).max() ?? 0 }
         // 180 breaks aired; only those still in (or just out of) the 60 s window keep their assets.
         XCTAssertLessThanOrEqual(peak(third, \.assetDirectories), 3, "\(third)")
-        XCTAssertLessThanOrEqual(peak(third, \.files), peak(first, \.files), "files keep growing: \(first) → \(third)")
+        // Deletions run at the live tick, four times a second of wall time, and this channel makes
+        // about 40 segments a second (2,160 in 53 s in CI): a sample may land with up to a tick's
+        // worth of names (about ten) not yet deleted, so an hour's peak varies by that much
+        // (27–41 files within one hour of a CI run, 42 in the third). Growth with every break, the
+        // bug this guards against, is hundreds of files by the third hour.
+        let tickSlack = 12
+        XCTAssertLessThanOrEqual(peak(third, \.files), peak(first, \.files) + tickSlack, "files keep growing: \(first) → \(third)")
         XCTAssertLessThanOrEqual(peak(third, \.playlistBytes), peak(first, \.playlistBytes) + 64, "the playlist keeps growing")
         // The state grows until 256 used IDs are remembered (about two hours of breaks here), then stops.
         XCTAssertLessThanOrEqual(peak(third, \.stateBytes), peak(second, \.stateBytes) + 512,
                                  "state keeps growing: \(peak(first, \.stateBytes)) → \(peak(second, \.stateBytes)) → \(peak(third, \.stateBytes))")
         // Names wait out their availability on the media clock here: a bounded number.
-        XCTAssertLessThanOrEqual(peak(third, \.waiting), peak(first, \.waiting), "waiting names keep growing: \(third)")
+        XCTAssertLessThanOrEqual(peak(third, \.waiting), peak(first, \.waiting) + tickSlack, "waiting names keep growing: \(third)")
         XCTAssertGreaterThan(peak(first, \.waiting), 0)
         // The state journal is rewritten by the save that takes it past twice the lines the state
         // relies on (the window's 10 segments, the ledger's date ranges, at most four breaks' here,
