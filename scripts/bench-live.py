@@ -9,13 +9,15 @@
             time, pkgctl and FFmpeg side by side in each of 5 rounds (medians): a channel's fixed
             cost per wake-up weighs 30 times more there; and at real time over UDP from
             `ffmpeg -re`, as a sidecar receives its input; and at 30x with the output PUT to an
-            HTTP origin that takes 50 ms per request
+            HTTP origin that takes 50 ms per request; then the kernel floor of a durable channel
+            (scripts/bench/live-floor.c) next to pkgctl, at 30x and at 1x from the file and over UDP
+  floor     only the kernel floor rows (cpu runs them too)
   rss       anonymous memory over N hours of accelerated input (default 2, --hours 24)
   channels  how many real-time channels two cores sustain without a missed 1.5-target-duration
             deadline, as one process per channel and as one `pkgctl live --channels DIR`
             process, with the anonymous memory per channel
 
-Usage: scripts/bench-live.py PKGCTL [--counts 100,200,400] [--quick] [--hours H] [--only cpu,rss,channels]"""
+Usage: scripts/bench-live.py PKGCTL [--counts 100,200,400] [--quick] [--hours H] [--only cpu,floor,rss,channels]"""
 import json
 import os
 import shutil
@@ -213,18 +215,20 @@ def segments(lines):
     return [l for l in lines if l.get("event") == "segment"]
 
 
-def alternated_per_hour(ours, theirs, speed, wall, rounds, after_ours=None):
+def alternated_per_hour(ours, theirs, speed, wall, rounds, after_ours=None, after_theirs=None):
     """`rounds` rounds of a pkgctl run and an FFmpeg run, each alone, pkgctl first in even
     rounds: each one's CPU seconds per hour of media at `speed` × real time. `ours(r)` and
-    `theirs(r)` give round r's (cmd, log path); `after_ours(log path)` reads a pkgctl run's log."""
+    `theirs(r)` give round r's (cmd, log path); `after_ours(log path)` reads a pkgctl run's log,
+    `after_theirs` the other's."""
     a, b = [], []
     for r in range(rounds):
         for mine in ((True, False) if r % 2 == 0 else (False, True)):
             cmd, log_path = (ours if mine else theirs)(r)
             cpu, steady, _ = run_for(cmd, wall, log_path)
             (a if mine else b).append(cpu / (steady * speed) * 3600)
-            if mine and after_ours:
-                after_ours(log_path)
+            after = after_ours if mine else after_theirs
+            if after:
+                after(log_path)
     return a, b
 
 
@@ -368,6 +372,20 @@ def cpu_at_real_time(pkgctl, wall, rounds=5):
     print_real_time(*side_by_side(ours, theirs, wall, rounds))
 
 
+def udp_sender(to):
+    """`ffmpeg -re` sending the looped input as TS over UDP to 127.0.0.1:`to` (1316-byte datagrams)."""
+    return subprocess.Popen(["ffmpeg", "-v", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", INPUT,
+                             "-map", "0", "-c", "copy", "-f", "mpegts", f"udp://127.0.0.1:{to}?pkt_size=1316"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_all(processes):
+    for process in processes:
+        process.terminate()
+        process.wait()
+    processes.clear()
+
+
 def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
     """The same at 1x with the input as a sidecar receives it: UDP from `ffmpeg -re … -f mpegts
     udp://` on 127.0.0.1, received by pkgctl live and, on its own port and from its own sender,
@@ -378,9 +396,7 @@ def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
     log_path = os.path.join(OUT, "bench-live-udp-1x.log")
 
     def sender(to):
-        feeders.append(subprocess.Popen(["ffmpeg", "-v", "error", "-nostdin", "-re", "-stream_loop", "-1", "-i", INPUT,
-                                         "-map", "0", "-c", "copy", "-f", "mpegts", f"udp://127.0.0.1:{to}?pkt_size=1316"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        feeders.append(udp_sender(to))
 
     def ours():
         cmd = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
@@ -392,15 +408,109 @@ def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
                 os.path.join(OUT, "bench-live-ffmpeg-udp-1x.log"), lambda: sender(port + 1))
 
     def after_round(_):
-        for feeder in feeders:
-            feeder.terminate()
-            feeder.wait()
-        feeders.clear()
+        stop_all(feeders)
         published.append(len(segments(read_log(log_path))))
 
     ours_rounds, theirs_rounds = side_by_side(ours, theirs, wall, rounds, after_round)
     print_real_time(ours_rounds, theirs_rounds, over=" over UDP", feed=", fed by ffmpeg -re",
                     note=f" ({min(published)}-{max(published)} segments a round)")
+
+
+def floor_binary():
+    """scripts/bench/live-floor.c built into bench-out (None, with a note, without a C compiler)."""
+    compiler = shutil.which("cc") or shutil.which("clang")
+    out = os.path.join(OUT, "live-floor")
+    if not compiler:
+        print("NOTE: no C compiler (cc or clang): the kernel floor rows are left out", flush=True)
+        return None
+    subprocess.run([compiler, "-O2", "-o", out, "scripts/bench/live-floor.c"], check=True)
+    return out
+
+
+def input_rate():
+    """The live bench input's bytes per second: its size over its duration."""
+    return megabits(INPUT) * 1e6 / 8
+
+
+def floor_cmd(floor, source, out, durability):
+    rate = input_rate()
+    return [floor, source, out, str(int(rate * TARGET)), f"{rate:.0f}", durability]
+
+
+def print_floor(what, ours, theirs):
+    """One floor row: pkgctl's and the floor's medians in % of a core, and what the goal of
+    0.1 % leaves for the packaging above that floor."""
+    a, b = statistics.median(ours), statistics.median(theirs)
+    left = 0.1 - b
+    room = (f"the goal of 0.1 % leaves {left:.3f} % above this floor" if left > 0
+            else "the floor alone is above the goal of 0.1 %")
+    print(f"kernel floor of a durable live channel ({what}; scripts/bench/live-floor.c: the same reads, writes, "
+          f"syncs, renames and unlinks, no packaging; medians of {len(ours)}): floor {b:.3f} % of a core, "
+          f"pkgctl {a:.3f} %; pkgctl above the floor {a - b:.3f} %; {room}", flush=True)
+
+
+def floor_per_hour(pkgctl, floor, speed, wall, rounds=3):
+    """pkgctl live and the kernel floor (`live-floor`) alternated, each alone, paced at `speed`
+    x real time from the looped input file, fsynced (`power`) and not (`process`)."""
+    for durability in ("power", "process"):
+        latencies = {"pkgctl": [], "floor": []}
+
+        def ours(_):
+            return (live_cmd(pkgctl, fresh(os.path.join(SCRATCH, "cpu")), speed, ("--durability", durability)),
+                    os.path.join(OUT, "bench-live-cpu.log"))
+
+        def theirs(_):
+            return (floor_cmd(floor, f"file:{INPUT}:{speed}", fresh(os.path.join(SCRATCH, "floor")), durability),
+                    os.path.join(OUT, "bench-live-floor.log"))
+
+        def note_latencies(log_path, who):
+            latencies[who].extend(s["latency_ms"] for s in segments(read_log(log_path)))
+
+        a, b = alternated_per_hour(ours, theirs, speed, wall, rounds, lambda log: note_latencies(log, "pkgctl"),
+                                   lambda log: note_latencies(log, "floor"))
+        print_floor(f"paced file at {speed}x, --durability {durability}", [x / 36 for x in a], [x / 36 for x in b])
+        if durability == "power":
+            print_floor_latency(latencies["pkgctl"], latencies["floor"])
+
+
+def print_floor_latency(ours, theirs):
+    """p50 and p99 of the floor's segment → playlist latency next to pkgctl's, same rounds."""
+    def p(values, q):
+        values = sorted(values)
+        return values[min(len(values) - 1, int(len(values) * q))] if values else float("nan")
+    print(f"kernel floor of the segment → playlist latency (--durability power, paced at 30x, {len(theirs)} segments): "
+          f"floor p50 {p(theirs, 0.5):.1f} ms, p99 {p(theirs, 0.99):.1f} ms; pkgctl p50 {p(ours, 0.5):.1f} ms, "
+          f"p99 {p(ours, 0.99):.1f} ms over {len(ours)} segments (goal: p99 <= 5 ms)", flush=True)
+
+
+def floor_at_real_time(pkgctl, floor, wall, udp, rounds=3, port=5880):
+    """pkgctl live and the kernel floor side by side at 1x: from the looped file paced in 0.2 s
+    blocks, or (`udp`) each fed UDP by its own `ffmpeg -re` as in `cpu_at_real_time_udp`. What
+    a real-time channel's wake-ups, and the datagrams, cost before any packaging."""
+    feeders = []
+
+    def sender(to):
+        feeders.append(udp_sender(to))
+
+    def ours():
+        out = fresh(os.path.join(SCRATCH, "cpu-1x"))
+        if udp:
+            cmd = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", out, *LIVE_WINDOW]
+            return cmd, os.path.join(OUT, "bench-live-udp-1x.log"), lambda: sender(port)
+        return live_cmd(pkgctl, out, 1), os.path.join(OUT, "bench-live-cpu-1x.log"), None
+
+    def theirs():
+        source = f"udp:{port + 1}" if udp else f"file:{INPUT}:1"
+        return (floor_cmd(floor, source, fresh(os.path.join(SCRATCH, "floor-1x")), "power"),
+                os.path.join(OUT, "bench-live-floor.log"), (lambda: sender(port + 1)) if udp else None)
+
+    def after_round(_):
+        stop_all(feeders)
+
+    a, b = side_by_side(ours, theirs, wall, rounds, after_round)
+    what = "1x over UDP from ffmpeg -re" if udp else "paced file at 1x"
+    print_floor(f"{what}, --durability power, side by side",
+                [cpu / w * 100 for cpu, w in a], [cpu / w * 100 for cpu, w in b])
 
 
 def memory(pid):
@@ -545,6 +655,12 @@ def main():
         cpu_to_origin(pkgctl, speed=30, wall=12 if quick else 24)
         cpu_at_real_time(pkgctl, wall=46 if quick else 126)
         cpu_at_real_time_udp(pkgctl, wall=46 if quick else 126)
+    if "cpu" in only or "floor" in only:
+        floor = floor_binary()
+        if floor:
+            floor_per_hour(pkgctl, floor, speed=30, wall=12 if quick else 24)
+            for udp in (False, True):
+                floor_at_real_time(pkgctl, floor, wall=46 if quick else 126, udp=udp)
     if "rss" in only:
         rss_growth(pkgctl, hours=float(value("--hours", "2")))
     if "channels" in only:
