@@ -28,7 +28,7 @@ public final class TSInputWindow {
     /// allocation per block, and reads go straight into a block (`appendReading`).
     private struct Block {
         var start: Int64
-        /// The allocation (`blockSize + phaseSlack` bytes, page-aligned, when from `spare`).
+        /// The allocation: `capacity + phaseSlack` bytes, page-aligned (a block from `spare` too).
         var storage: UnsafeMutableRawPointer
         /// Where the byte at `start` is: `storage` plus `start` modulo 64 (see `phaseSlack`).
         var base: UnsafeMutableRawPointer

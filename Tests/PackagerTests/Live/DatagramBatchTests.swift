@@ -10,24 +10,15 @@ final class DatagramBatchTests: XCTestCase {
         let port = try UDPTSSender.freeUDPPort()
         let socket = try Self.boundSocket(port: port)
         defer { close(socket) }
-        let batch = DatagramBatch()
-        let sender = try XCTUnwrap(LoopbackUDPSender(port: port))
         // Sizes a TS sender uses (7 packets, 1 packet, 2 packets) and one larger than a slot, whose
         // rest comes from its overflow.
         let sizes: [Int] = [1316, 188, 376]
         let datagrams: [[UInt8]] = (0..<40).map { (k: Int) -> [UInt8] in
             [UInt8](repeating: UInt8(k), count: k == 5 ? 30_000 : sizes[k % 3])
         }
-        for d in datagrams { sender.send(d) }
-        // Loopback delivers in the sender's call unless the kernel defers the work to a thread
-        // of its own (a loaded machine): give that time to finish, so all 40 are waiting.
-        var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        XCTAssertEqual(poll(&entry, 1, 2000), 1)
-        usleep(50_000)
-        var received: [[UInt8]] = []
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(32))
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(8))
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .empty)
+        try Self.send(datagrams, to: port, waitingOn: socket)
+        let (outcomes, received) = Self.receive(DatagramBatch(), from: socket, calls: 3)
+        XCTAssertEqual(outcomes, [.received(32), .received(8), .empty])
         XCTAssertEqual(received, datagrams)
     }
 
@@ -38,17 +29,30 @@ final class DatagramBatchTests: XCTestCase {
         defer { close(socket) }
         let batch = DatagramBatch(batched: false)
         XCTAssertEqual(batch.perCall, 1)
-        let sender = try XCTUnwrap(LoopbackUDPSender(port: port))
         let datagrams: [[UInt8]] = [[UInt8](repeating: 1, count: 1316), [UInt8](repeating: 2, count: 30_000)]
+        try Self.send(datagrams, to: port, waitingOn: socket)
+        let (outcomes, received) = Self.receive(batch, from: socket, calls: 3)
+        XCTAssertEqual(outcomes, [.received(1), .received(1), .empty])
+        XCTAssertEqual(received, datagrams)
+    }
+
+    /// Sends `datagrams` over loopback and waits until `socket` has them all: loopback delivers
+    /// in the sender's call unless the kernel defers the work to a thread of its own (a loaded
+    /// machine), which is given time to finish.
+    private static func send(_ datagrams: [[UInt8]], to port: UInt16, waitingOn socket: Int32) throws {
+        let sender = try XCTUnwrap(LoopbackUDPSender(port: port))
         for d in datagrams { sender.send(d) }
         var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         XCTAssertEqual(poll(&entry, 1, 2000), 1)
         usleep(50_000)
+    }
+
+    /// `calls` receives from `socket`: each one's outcome, and every datagram taken, whole.
+    private static func receive(_ batch: DatagramBatch, from socket: Int32, calls: Int)
+        -> (outcomes: [DatagramBatch.Outcome], datagrams: [[UInt8]]) {
         var received: [[UInt8]] = []
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(1))
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .received(1))
-        XCTAssertEqual(batch.receive(from: socket) { received.append(Array($0) + Array($1)) }, .empty)
-        XCTAssertEqual(received, datagrams)
+        let outcomes = (0..<calls).map { _ in batch.receive(from: socket) { received.append(Array($0) + Array($1)) } }
+        return (outcomes, received)
     }
 
     private static func boundSocket(port: UInt16) throws -> Int32 {
