@@ -18,6 +18,7 @@
             process, with the anonymous memory per channel
 
 Usage: scripts/bench-live.py PKGCTL [--counts 100,200,400] [--quick] [--hours H] [--only cpu,floor,rss,channels]"""
+import functools
 import json
 import os
 import shutil
@@ -269,12 +270,19 @@ def cpu_per_hour(pkgctl, speed, wall, rounds=5, durability="power", two=None):
     print_latency(latencies, f"--durability {durability}{', two renditions' if two else ''}")
 
 
+def p50_p99(values):
+    """The median and the 99th percentile of `values` (nan for none)."""
+    lat = sorted(values)
+    if not lat:
+        return float("nan"), float("nan")
+    return lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+
+
 def print_latency(latencies, what):
-    lat = sorted(latencies)
-    if lat:
-        p50, p99 = lat[len(lat) // 2], lat[min(len(lat) - 1, int(len(lat) * 0.99))]
+    if latencies:
+        p50, p99 = p50_p99(latencies)
         print(f"segment → playlist replaced latency ({what}) over "
-              f"{len(lat)} segments: p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+              f"{len(latencies)} segments: p50 {p50:.1f} ms, p99 {p99:.1f} ms "
               f"(goal: p99 <= 5 ms: {'met' if p99 <= 5 else 'NOT met'})")
 
 
@@ -386,6 +394,11 @@ def stop_all(processes):
     processes.clear()
 
 
+def udp_live_cmd(pkgctl, port, out):
+    """pkgctl live receiving UDP on 127.0.0.1:`port`, as the real-time UDP rows run it."""
+    return [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", out, *LIVE_WINDOW]
+
+
 def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
     """The same at 1x with the input as a sidecar receives it: UDP from `ffmpeg -re … -f mpegts
     udp://` on 127.0.0.1, received by pkgctl live and, on its own port and from its own sender,
@@ -399,8 +412,7 @@ def cpu_at_real_time_udp(pkgctl, wall, rounds=5, port=5870):
         feeders.append(udp_sender(to))
 
     def ours():
-        cmd = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", fresh(os.path.join(SCRATCH, "udp-1x")), *LIVE_WINDOW]
-        return cmd, log_path, lambda: sender(port)
+        return udp_live_cmd(pkgctl, port, fresh(os.path.join(SCRATCH, "udp-1x"))), log_path, lambda: sender(port)
 
     def theirs():
         source = ["-i", f"udp://127.0.0.1:{port + 1}?fifo_size=1000000&overrun_nonfatal=1"]
@@ -427,8 +439,9 @@ def floor_binary():
     return out
 
 
+@functools.cache
 def input_rate():
-    """The live bench input's bytes per second: its size over its duration."""
+    """The live bench input's bytes per second: its size over its duration (one ffprobe a run)."""
     return megabits(INPUT) * 1e6 / 8
 
 
@@ -444,8 +457,8 @@ def print_floor(what, ours, theirs):
     left = 0.1 - b
     room = (f"the goal of 0.1 % leaves {left:.3f} % above this floor" if left > 0
             else "the floor alone is above the goal of 0.1 %")
-    print(f"kernel floor of a durable live channel ({what}; scripts/bench/live-floor.c: the same reads, writes, "
-          f"syncs, renames and unlinks, no packaging; medians of {len(ours)}): floor {b:.3f} % of a core, "
+    print(f"kernel floor of a durable live channel ({what}; scripts/bench/live-floor.c: the same input bytes, "
+          f"writes, syncs, renames and unlinks, no packaging; medians of {len(ours)}): floor {b:.3f} % of a core, "
           f"pkgctl {a:.3f} %; pkgctl above the floor {a - b:.3f} %; {room}", flush=True)
 
 
@@ -475,12 +488,10 @@ def floor_per_hour(pkgctl, floor, speed, wall, rounds=3):
 
 def print_floor_latency(ours, theirs):
     """p50 and p99 of the floor's segment → playlist latency next to pkgctl's, same rounds."""
-    def p(values, q):
-        values = sorted(values)
-        return values[min(len(values) - 1, int(len(values) * q))] if values else float("nan")
+    (f50, f99), (o50, o99) = p50_p99(theirs), p50_p99(ours)
     print(f"kernel floor of the segment → playlist latency (--durability power, paced at 30x, {len(theirs)} segments): "
-          f"floor p50 {p(theirs, 0.5):.1f} ms, p99 {p(theirs, 0.99):.1f} ms; pkgctl p50 {p(ours, 0.5):.1f} ms, "
-          f"p99 {p(ours, 0.99):.1f} ms over {len(ours)} segments (goal: p99 <= 5 ms)", flush=True)
+          f"floor p50 {f50:.1f} ms, p99 {f99:.1f} ms; pkgctl p50 {o50:.1f} ms, "
+          f"p99 {o99:.1f} ms over {len(ours)} segments (goal: p99 <= 5 ms)", flush=True)
 
 
 def floor_at_real_time(pkgctl, floor, wall, udp, rounds=3, port=5880):
@@ -495,8 +506,7 @@ def floor_at_real_time(pkgctl, floor, wall, udp, rounds=3, port=5880):
     def ours():
         out = fresh(os.path.join(SCRATCH, "cpu-1x"))
         if udp:
-            cmd = [pkgctl, "live", "-i", f"udp://127.0.0.1:{port}", "-o", out, *LIVE_WINDOW]
-            return cmd, os.path.join(OUT, "bench-live-udp-1x.log"), lambda: sender(port)
+            return udp_live_cmd(pkgctl, port, out), os.path.join(OUT, "bench-live-udp-1x.log"), lambda: sender(port)
         return live_cmd(pkgctl, out, 1), os.path.join(OUT, "bench-live-cpu-1x.log"), None
 
     def theirs():
